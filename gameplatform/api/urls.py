@@ -1,0 +1,2 @@
+"""REST API: /api/v1/ and the OpenAPI schema at /api/schema/."""
+urlpatterns = []

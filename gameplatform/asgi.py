@@ -1,0 +1,30 @@
+"""ASGI entry point: HTTP through Django, WebSockets through gameplatform.realtime.
+
+In embedded mode (settings.EMBEDDED_WORKER) it also starts the in-process Celery worker and
+the sweeper, so bot turns and timers run without Redis.
+"""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gameplatform.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from gameplatform.realtime.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)
+
+if settings.EMBEDDED_WORKER and os.environ.get("HEXAGORA_NO_EMBEDDED_WORKER") != "1":
+    from gameplatform.embedded import start_embedded_worker  # noqa: E402
+
+    start_embedded_worker()

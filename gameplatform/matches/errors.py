@@ -1,0 +1,20 @@
+"""Errors the services raise for bad, illegal, stale or unauthorised requests."""
+
+
+class ServiceError(Exception):
+    """A request the platform refuses. ``code``: stable slug; ``message``: for people;
+    ``status``: the HTTP status it maps to (400, 403, 404, 409); ``field``: the offending
+    input field, if any."""
+
+    def __init__(self, code: str, message: str, status: int = 400, field: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+        self.field = field
+
+    def as_dict(self) -> dict:
+        d = {"error": self.code, "message": self.message}
+        if self.field:
+            d["field"] = self.field
+        return d

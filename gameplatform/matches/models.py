@@ -1,0 +1,147 @@
+"""Matches, their seats and move history, and rule-variant presets.
+
+All tenant-owned: read them with ``Model.objects.for_tenant(tenant)``; ``Model.unscoped`` is for
+code that checks the tenant itself (Celery tasks given an id, the superuser admin).
+"""
+import hashlib
+
+from django.conf import settings
+from django.db import models
+
+from gameplatform.tenants.models import Tenant
+from gameplatform.tenants.scoping import TenantScopedManager
+
+
+def seed_commitment(seed: int) -> str:
+    """SHA-256 hex digest published at the start; ``sha256(f"hexagora-seed:{seed}")``."""
+    return hashlib.sha256(f"hexagora-seed:{seed}".encode()).hexdigest()
+
+
+class RuleVariant(models.Model):
+    """A named preset of lobby options for one game; ``tenant`` None means every community."""
+
+    tenant = models.ForeignKey(Tenant, null=True, blank=True, on_delete=models.CASCADE, related_name="rule_variants")
+    game = models.CharField(max_length=32)
+    name = models.CharField(max_length=60)
+    description = models.CharField(max_length=200, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    is_active = models.BooleanField(default=True)
+
+    objects = models.Manager()  # global rows have no tenant: selectors filter (tenant OR global)
+
+    class Meta:
+        ordering = ["game", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.name}"
+
+
+class Match(models.Model):
+    """One game. ``state`` is ``engine.encode(state)`` and never leaves the server; ``seed``
+    is revealed (with ``seed_commitment`` published from the start) only once finished."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="matches")
+    game = models.CharField(max_length=32, db_index=True)
+    title = models.CharField(max_length=80, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    variant = models.ForeignKey(RuleVariant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Turn timer: None = unlimited; seconds per turn otherwise.
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    seed = models.BigIntegerField(null=True, blank=True)
+    seed_commitment = models.CharField(max_length=64, blank=True)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+
+    objects = TenantScopedManager()
+    unscoped = models.Manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        default_manager_name = "unscoped"
+        base_manager_name = "unscoped"
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return self.title or f"{self.game} #{self.pk}"
+
+
+class Seat(models.Model):
+    """A place at the table: a person (``user``), a bot (``bot_kind``), or empty while open.
+
+    ``bot_takeover``: a bot plays for the absent ``user`` after repeated timeouts, until the
+    user acts again.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats")
+    bot_kind = models.CharField(max_length=32, blank=True)
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    bot_takeover = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_seat_per_index")]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of {self.match_id}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_kind)
+
+    @property
+    def bot_plays(self) -> bool:
+        """True when a bot chooses this seat's actions (a bot seat or a takeover)."""
+        return self.is_bot or self.bot_takeover
+
+
+class MoveRecord(models.Model):
+    """One applied action, in order: replaying them from the seed rebuilds ``Match.state``.
+
+    ``events`` may hold private events (``visible_to``); filter with
+    ``games.protocol.visible_events`` before showing them. ``actor``: who submitted it.
+    """
+
+    class Actor(models.TextChoices):
+        USER = "user", "Player"
+        BOT = "bot", "Bot"
+        TIMEOUT = "timeout", "Time-out"
+        MODERATOR = "moderator", "Moderator"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    actor = models.CharField(max_length=10, choices=Actor.choices, default=Actor.USER)
+    client_action_id = models.CharField(max_length=64, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="one_record_per_seq"),
+            models.UniqueConstraint(
+                fields=["match", "client_action_id"],
+                condition=models.Q(client_action_id__isnull=False),
+                name="one_record_per_client_action",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq}"

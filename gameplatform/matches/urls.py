@@ -1,0 +1,2 @@
+"""Site pages: lobby, match, replay."""
+urlpatterns = []

@@ -1,0 +1,2 @@
+"""WebSocket URL routes."""
+websocket_urlpatterns = []

@@ -1,0 +1,3 @@
+def tenant(request):
+    """Puts ``tenant`` in every template context."""
+    return {"tenant": getattr(request, "tenant", None)}

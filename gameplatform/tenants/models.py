@@ -1,0 +1,65 @@
+"""Communities (tenants) and who belongs to them. Shared schema: tenant-owned rows carry a
+``tenant`` foreign key and are read through ``objects.for_tenant`` (see scoping.py)."""
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+
+class Tenant(models.Model):
+    """A community. ``domain`` is the host that selects it (blank: only the default tenant
+    for localhost). ``is_open``: anyone signed in may join; else an invitation is needed."""
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=80)
+    domain = models.CharField(max_length=253, unique=True, null=True, blank=True)
+    is_open = models.BooleanField(default=True, help_text="Open: anyone may join. Off: invite-only.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user's role in one tenant. One account may belong to several tenants."""
+
+    class Role(models.TextChoices):
+        PLAYER = "player", "Player"
+        MODERATOR = "moderator", "Moderator"
+        OWNER = "owner", "Owner"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "tenant"], name="one_membership_per_tenant")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.tenant} ({self.role})"
+
+    @property
+    def can_moderate(self) -> bool:
+        return self.role in (self.Role.MODERATOR, self.Role.OWNER)
+
+
+def _invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Invitation(models.Model):
+    """A code that admits one person to an invite-only tenant."""
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="invitations")
+    code = models.CharField(max_length=32, unique=True, default=_invite_code)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"invitation to {self.tenant}"

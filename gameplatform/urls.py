@@ -1,0 +1,10 @@
+"""Top-level URLs. Each app owns its own urls module."""
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("api/", include("gameplatform.api.urls")),
+    path("", include("gameplatform.matches.urls")),
+]

@@ -1,30 +1,67 @@
 # Hexagora: `make run` serves the site; `make test` runs the tests. Only Python 3.11 needed.
-PYTHON ?= python3.11
+# The first run of either creates .venv and installs the pinned requirements (once per change
+# of requirements/*.txt).
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat requirements/*.txt | cksum | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+BENCHES := $(filter-out bench/__init__.py,$(sort $(wildcard bench/*.py)))
 
-.PHONY: run test lint venv migrate seed
+# One stamp per requirements file and content: editing a pin reinstalls on the next run.
+sum = $(shell cat $(1) requirements/constraints.txt | cksum | cut -d" " -f1)
+BASE_STAMP := $(VENV)/.base-$(call sum,requirements/base.txt)
+DEV_STAMP := $(VENV)/.dev-$(call sum,requirements/base.txt requirements/dev.txt)
+PIP := $(PY) -m pip --disable-pip-version-check --quiet
 
-$(STAMP): requirements/base.txt requirements/dev.txt
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements/dev.txt
-	@touch $(STAMP)
+.DEFAULT_GOAL := help
+.PHONY: help run test lint bench venv migrate seed
 
-venv: $(STAMP)
+help:
+	@echo "make run    set up (venv, pinned requirements, migrate, demo data) and serve http://$(HOST):$(PORT)/"
+	@echo "make test   run the tests (SQLite and in-memory layers unless DATABASE_URL / REDIS_URL are set)"
+	@echo "make lint   ruff"
+	@echo "make bench  the speed scripts in bench/ (results go in docs/performance.md)"
 
-migrate: venv
+$(PY):
+	@test -n "$(PYTHON)" || { echo "Python 3.11 not found: install it (python3.11) and retry." >&2; exit 1; }
+	@$(PYTHON) -c 'import sys; v = sys.version_info[:2]; sys.exit(0 if v >= (3, 11) else "Hexagora needs Python 3.11; $(PYTHON) is %d.%d" % v)'
+	@$(PYTHON) -c 'import sys; v = sys.version_info[:2]; v == (3, 11) or print("warning: Hexagora is tested on Python 3.11; $(PYTHON) is %d.%d" % v)'
+	$(PYTHON) -m venv $(VENV)
+
+$(BASE_STAMP): | $(PY)
+	$(PIP) install -r requirements/base.txt
+	@rm -f $(VENV)/.base-*; touch $@
+
+$(DEV_STAMP): | $(PY)
+	$(PIP) install -r requirements/dev.txt
+	@rm -f $(VENV)/.dev-* $(VENV)/.base-*; touch $@ $(BASE_STAMP)
+
+venv: $(DEV_STAMP)
+
+migrate: $(BASE_STAMP)
 	$(PY) manage.py migrate --noinput
 
 seed: migrate
 	$(PY) manage.py seed_demo
 
 run: seed
-	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 gameplatform.asgi:application
+	@if [ -n "$$REDIS_URL" ]; then echo "REDIS_URL is set: bot turns and timers need 'celery -A gameplatform worker' and 'celery -A gameplatform beat' running too (see Procfile)."; fi
+	@echo
+	@echo "Hexagora: http://$(HOST):$(PORT)/   admin: http://$(HOST):$(PORT)/admin/   API docs: http://$(HOST):$(PORT)/api/docs/"
+	@echo "Press Ctrl-C to stop."
+	@echo
+	exec $(VENV)/bin/daphne -b $(HOST) -p $(PORT) gameplatform.asgi:application
 
-test: venv
-	$(PY) -m pytest $(PYTEST_ARGS)
+test: $(DEV_STAMP)
+	@$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; fi; \
+	exit $$status
 
-lint: venv
+lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
+
+bench: $(BASE_STAMP)
+	@set -e; for script in $(BENCHES); do echo "== $$script"; $(PY) $$script; done

@@ -1,5 +1,292 @@
-"""Embedded mode: a Celery worker thread (memory transport) and the sweeper inside the server."""
+"""Embedded mode: a Celery worker thread (memory transport) and the sweeper inside the server.
+
+Without Redis (``settings.EMBEDDED_WORKER``), ``gameplatform.asgi`` calls
+:func:`start_embedded_worker` once at import. It starts, in daemon threads of the Daphne
+process:
+
+- a Celery ``WorkController`` on the app's ``memory://`` broker. Tasks published in this
+  process with ``countdown``/``eta`` (bot turns after ``BOT_DELAY_SECONDS``, turn timers at
+  their deadline) wait in the worker's ETA timer and run at their real time, in the worker's
+  own threads, never eagerly;
+- the sweeper: ``gameplatform.matches.tasks.sweep_overdue`` every
+  ``settings.SWEEP_INTERVAL_SECONDS``, so a deadline whose timer was lost (the memory broker
+  forgets everything when the server stops) still fires after a restart.
+
+Each thread has its own database connection; with SQLite the settings' ``IMMEDIATE``
+transactions make concurrent writers wait for the lock instead of failing.
+
+Nothing starts under ``manage.py`` commands other than ``runserver`` (``migrate``,
+``seed_demo``, ``shell``), under pytest or ``manage.py test``, or when the environment has
+``HEXAGORA_NO_EMBEDDED_WORKER=1``.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from celery import Celery
+from celery import _state as _celery_state
+from celery.worker import WorkController
+
+logger = logging.getLogger(__name__)
+
+SKIP_ENV = "HEXAGORA_NO_EMBEDDED_WORKER"
+SWEEP_TASK = "gameplatform.matches.tasks.sweep_overdue"
+# How often (seconds) the worker polls the in-memory queues: bounds the extra latency of a
+# task published with no delay. The memory transport's default is a whole second.
+MEMORY_POLLING_INTERVAL = 0.05
+# The threads pool keeps one slow task (a bot thinking) from holding up the others.
+WORKER_POOL = "threads"
+WORKER_CONCURRENCY = 4
+READY_TIMEOUT_SECONDS = 15.0
+
+REASON_DISABLED = "settings.EMBEDDED_WORKER is off (REDIS_URL is set): run a Celery worker and beat"
+REASON_SKIP_ENV = f"{SKIP_ENV}=1"
+REASON_TEST_RUNNER = "running under the test runner"
+REASON_MANAGE_COMMAND = "manage.py {command} does not serve requests"
+REASON_ALREADY_STARTED = "already started in this process"
 
 
-def start_embedded_worker():
-    pass
+def embedded_start_refusal(
+    *,
+    enabled: bool,
+    argv: Sequence[str] | None = None,
+    environ: Mapping[str, str] | None = None,
+    modules: Mapping[str, object] | None = None,
+) -> str | None:
+    """Why the embedded worker must not start in this process, or None when it may.
+
+    ``enabled``: ``settings.EMBEDDED_WORKER``. ``argv``/``environ``/``modules`` default to
+    ``sys.argv``, ``os.environ`` and ``sys.modules`` (parameters so tests can pass their own).
+    Refuses under pytest (``pytest`` imported) and ``manage.py test``, under any other
+    ``manage.py`` command than ``runserver``, and with ``HEXAGORA_NO_EMBEDDED_WORKER=1``.
+    """
+    argv = sys.argv if argv is None else argv
+    environ = os.environ if environ is None else environ
+    modules = sys.modules if modules is None else modules
+    if not enabled:
+        return REASON_DISABLED
+    if environ.get(SKIP_ENV) == "1":
+        return REASON_SKIP_ENV
+    if "pytest" in modules or "PYTEST_CURRENT_TEST" in environ:
+        return REASON_TEST_RUNNER
+    if argv and os.path.basename(argv[0]) == "manage.py":
+        command = argv[1] if len(argv) > 1 else ""
+        if command == "test":
+            return REASON_TEST_RUNNER
+        if command != "runserver":
+            return REASON_MANAGE_COMMAND.format(command=command or "(help)")
+    return None
+
+
+class _ReadyWorkController(WorkController):
+    """A WorkController that tells when its consumer is up. Unlike ``celery worker`` it
+    installs no signal handlers and redirects no output, so it can live in a thread."""
+
+    def __init__(self, *args, **kwargs):
+        self.ready = threading.Event()
+        super().__init__(*args, **kwargs)
+
+    def on_consumer_ready(self, consumer):
+        self.ready.set()
+
+
+class EmbeddedWorker:
+    """A Celery worker for ``app`` running in a daemon thread of this process.
+
+    ``pool``: ``"threads"`` or ``"solo"``; ``concurrency``: pool threads. ``polling_interval``
+    (seconds) is set on the app's transport when it is ``memory://``. The worker object is built inside its
+    thread, so Celery's Django fixup closes only that thread's database connections.
+    """
+
+    def __init__(
+        self,
+        app: Celery,
+        *,
+        pool: str = WORKER_POOL,
+        concurrency: int = WORKER_CONCURRENCY,
+        polling_interval: float = MEMORY_POLLING_INTERVAL,
+        hostname: str | None = None,
+    ):
+        self.app = app
+        self.pool = pool
+        self.concurrency = concurrency
+        self.polling_interval = polling_interval
+        self.hostname = hostname or f"embedded-{os.getpid()}@localhost"
+        self.worker: _ReadyWorkController | None = None
+        self.failed: BaseException | None = None
+        self._built = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._previous_default: Celery | None = None
+
+    def start(self, *, wait: float | None = READY_TIMEOUT_SECONDS) -> bool:
+        """Start the thread; with ``wait`` (seconds), block until the consumer is ready.
+
+        Returns True when ready (or when not waiting), False if it failed or timed out.
+        """
+        if str(self.app.conf.broker_url).startswith("memory://"):
+            options = dict(self.app.conf.broker_transport_options or {})
+            options.setdefault("polling_interval", self.polling_interval)
+            self.app.conf.broker_transport_options = options
+        self._thread = threading.Thread(target=self._run, name="hexagora-celery-worker", daemon=True)
+        self._thread.start()
+        if wait is None:
+            return True
+        if not self._built.wait(wait) or self.worker is None:
+            return False
+        return self.worker.ready.wait(wait)
+
+    def _run(self) -> None:
+        # Pool threads resolve tasks through Celery's default app (``celery worker`` sets it
+        # the same way); stop() puts the previous one back.
+        self._previous_default = _celery_state.default_app
+        self.app.set_current()
+        self.app.set_default()
+        try:
+            self.worker = _ReadyWorkController(
+                app=self.app,
+                hostname=self.hostname,
+                pool=self.pool,
+                concurrency=self.concurrency,
+                loglevel="WARNING",
+                without_heartbeat=True,
+                without_mingle=True,
+                without_gossip=True,
+                ready_callback=None,
+            )
+        except Exception as exc:  # reported to the log and to start()
+            self.failed = exc
+            logger.exception("The embedded Celery worker could not be created")
+            return
+        finally:
+            self._built.set()
+        try:
+            self.worker.start()
+        except Exception as exc:  # a dead thread must say why
+            self.failed = exc
+            logger.exception("The embedded Celery worker stopped")
+
+    def stop(self, *, timeout: float = 10.0) -> None:
+        """Stop the worker and join its thread (tests; the server just exits).
+
+        Uses Celery's process-wide shutdown flag, as ``celery.contrib.testing.worker`` does,
+        so it stops every worker of this process: only one runs at a time here.
+        """
+        if self._thread is None:
+            return
+        from celery.worker import state
+
+        state.should_terminate = 0
+        try:
+            self._thread.join(timeout)
+        finally:
+            state.should_terminate = None
+        if self._thread.is_alive():
+            raise RuntimeError(f"the embedded Celery worker did not stop within {timeout} s")
+        self._thread = None
+        _celery_state.default_app = self._previous_default
+
+
+class Sweeper:
+    """Calls ``sweep`` every ``interval`` seconds in a daemon thread, first after one interval.
+
+    ``sweep``: a callable, or a dotted path imported at each run (so the server starts even
+    while that module cannot be imported, and says so in the log). An exception is logged
+    once per failing streak, and the thread goes on. The thread's database connections are
+    closed after each run so it holds no SQLite lock between sweeps.
+    """
+
+    def __init__(self, *, interval: float, sweep: Callable[[], object] | str = SWEEP_TASK):
+        if interval <= 0:
+            raise ValueError(f"sweep interval must be positive, got {interval!r}")
+        self.interval = interval
+        self.sweep = sweep
+        self.runs = 0
+        self._stop = threading.Event()
+        self._failing = False
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._loop, name="hexagora-sweeper", daemon=True)
+        self._thread.start()
+
+    def stop(self, *, timeout: float = 10.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def run_once(self) -> None:
+        """One sweep, with errors logged rather than raised."""
+        from django.db import connections
+        from django.utils.module_loading import import_string
+
+        try:
+            sweep = import_string(self.sweep) if isinstance(self.sweep, str) else self.sweep
+            sweep()
+        except Exception:
+            if not self._failing:
+                logger.exception("The embedded sweeper failed (logged once until it succeeds again)")
+            self._failing = True
+        else:
+            if self._failing:
+                logger.info("The embedded sweeper works again")
+            self._failing = False
+        finally:
+            self.runs += 1
+            connections.close_all()
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.interval):
+            self.run_once()
+
+
+@dataclass
+class EmbeddedServices:
+    """What :func:`start_embedded_worker` started."""
+
+    worker: EmbeddedWorker
+    sweeper: Sweeper
+
+
+_lock = threading.Lock()
+_started: EmbeddedServices | None = None
+
+
+def start_embedded_worker() -> EmbeddedServices | None:
+    """Start the embedded Celery worker and sweeper, once per process.
+
+    Returns what was started, or None when :func:`embedded_start_refusal` refuses (the
+    reason is logged) or when they already run in this process. Waits up to
+    ``READY_TIMEOUT_SECONDS`` for the worker's consumer, so the log says it is ready before
+    the server listens.
+    """
+    global _started
+    from django.conf import settings
+
+    from gameplatform.celery import app
+
+    refusal = embedded_start_refusal(enabled=settings.EMBEDDED_WORKER)
+    if refusal:
+        logger.info("Embedded Celery worker not started: %s", refusal)
+        return None
+    with _lock:
+        if _started is not None:
+            logger.debug("Embedded Celery worker not started: %s", REASON_ALREADY_STARTED)
+            return None
+        worker = EmbeddedWorker(app)
+        sweeper = Sweeper(interval=settings.SWEEP_INTERVAL_SECONDS)
+        _started = EmbeddedServices(worker=worker, sweeper=sweeper)
+    if worker.start():
+        logger.info(
+            "Embedded Celery worker ready (broker %s, %s pool x%d); sweeper every %s s",
+            app.conf.broker_url, worker.pool, worker.concurrency, sweeper.interval,
+        )
+    else:
+        logger.error("The embedded Celery worker is not ready: bot turns and timers will wait")
+    sweeper.start()
+    return _started

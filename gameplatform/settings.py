@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # swagger-ui served from static files, no CDN
     "channels",
     "accounts",
     "gameplatform.tenants",
@@ -166,11 +167,18 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Matches, seats, views and actions for Hexagora's hex board games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- Tenancy ----------------------------------------------------------------------------------
 # Hosts without a Tenant.domain of their own (localhost, 127.0.0.1, testserver) use this one.
 DEFAULT_TENANT_SLUG = env("DEFAULT_TENANT_SLUG", default="hexagora")
+# Hosts that serve the default tenant; any other host needs a Tenant.domain or gets a 404.
+TENANT_DEFAULT_HOSTS = env.list(
+    "TENANT_DEFAULT_HOSTS", default=["localhost", "127.0.0.1", "::1", "testserver"]
+)
 
 # --- i18n, static -----------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

@@ -6,5 +6,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("api/", include("gameplatform.api.urls")),
+    path("communities/", include("gameplatform.tenants.urls")),
     path("", include("gameplatform.matches.urls")),
 ]

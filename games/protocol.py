@@ -15,8 +15,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 Action = dict
 Event = dict
@@ -188,7 +189,7 @@ def check_conformance(
             engine.validate_seats(validated, layout)
             for _ in range(games):
                 state = engine.setup(validated, layout, rng.randrange(2**62))
-                for step in range(max_actions):
+                for _step in range(max_actions):
                     enc = engine.encode(state)
                     assert engine.decode(json.loads(json.dumps(enc))) == state, "encode/decode"
                     for s in [None, *range(len(layout))]:

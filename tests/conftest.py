@@ -1,2 +1,272 @@
 """Shared fixtures. The database is whatever DATABASE_URL says (PostgreSQL in CI, SQLite on a
-fresh machine); the channel layer and broker follow REDIS_URL the same way."""
+fresh machine); the channel layer and broker follow REDIS_URL the same way.
+
+People and places: ``tenant`` (the default tenant, the one ``testserver`` maps to),
+``other_tenant``, ``user_factory`` (a user with a membership), ``member``, ``other_member``,
+``moderator``. Matches: ``match_factory`` (create, seat and start a match through the
+services), ``race_engine`` (registers the test game ``"race"`` of tests/fake_engine.py).
+Checks: ``assert_replay_matches`` (replaying the records from the seed rebuilds the stored
+state and events). Tasks: ``task_worker`` / ``worker_factory`` (a real Celery worker in a
+thread, on Redis when REDIS_URL is set, else the in-memory broker) and ``wait_for``.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+
+import pytest
+
+from games import registry
+
+_usernames = itertools.count(1)
+
+PASSWORD = "hexagora-Test-pw-1"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """PBKDF2 at production strength costs over a second per user on a loaded CI machine."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# --- engines ----------------------------------------------------------------------------------
+
+
+def _register_race(monkeypatch):
+    from tests import fake_engine
+
+    monkeypatch.setitem(registry._ENGINES, fake_engine.SLUG, "tests.fake_engine:ENGINE")
+    monkeypatch.setitem(registry._cache, fake_engine.SLUG, fake_engine.ENGINE)
+    return fake_engine.ENGINE
+
+
+@pytest.fixture
+def race_engine(monkeypatch):
+    """The test game "race" (tests/fake_engine.py), registered for this test only."""
+    return _register_race(monkeypatch)
+
+
+# --- tenants and people -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def tenant(db):
+    """The default tenant (what localhost and ``testserver`` map to), open to all."""
+    from django.conf import settings
+
+    from gameplatform.tenants.models import Tenant
+
+    tenant, _ = Tenant.objects.get_or_create(
+        slug=settings.DEFAULT_TENANT_SLUG, defaults={"name": "Hexagora", "is_open": True}
+    )
+    return tenant
+
+
+@pytest.fixture
+def other_tenant(db):
+    """A second, invite-only tenant on its own domain ``elsewhere.test``."""
+    from gameplatform.tenants.models import Tenant
+
+    return Tenant.objects.create(slug="elsewhere", name="Elsewhere", domain="elsewhere.test", is_open=False)
+
+
+@pytest.fixture
+def user_factory(db, tenant):
+    """``make(username=None, *, tenant=<tenant>, role="player", **fields)``: an active user
+    with password ``PASSWORD`` and a membership of ``tenant`` (None: no membership)."""
+    from accounts.models import User
+    from gameplatform.tenants.models import Membership
+
+    default_tenant = tenant
+
+    def make(username: str | None = None, *, tenant=default_tenant, role: str = "player", **fields):
+        username = username or f"player{next(_usernames)}"
+        user = User.objects.create_user(
+            username=username, email=f"{username}@example.test", password=PASSWORD, **fields
+        )
+        if tenant is not None:
+            Membership.objects.create(user=user, tenant=tenant, role=role)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def member(user_factory):
+    """alice, a player of ``tenant``."""
+    return user_factory("alice")
+
+
+@pytest.fixture
+def other_member(user_factory):
+    """bob, another player of ``tenant``."""
+    return user_factory("bob")
+
+
+@pytest.fixture
+def moderator(user_factory):
+    """mod, a moderator of ``tenant``."""
+    return user_factory("mod", role="moderator")
+
+
+# --- matches ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def match_factory(tenant, user_factory, monkeypatch):
+    """``make(game="hextopia", players=None, *, options=None, team_layout="none",
+    turn_seconds=None, start=True, creator=None, tenant=<tenant>) -> Match``.
+
+    ``players``: one entry per seat, a User (a person, who must be a member) or a bot kind
+    such as "random" (default: a new member and a "random" bot). The creator is the first
+    person listed (or ``creator``, or a new member who then sits out). Goes through
+    ``match_create`` and ``match_start``; ``turn_seconds`` is written straight to the row, so
+    tests may use timers shorter than the 30 s minimum. ``game="race"`` registers the test
+    game.
+    """
+    from gameplatform.matches import services
+    from gameplatform.matches.models import Match, Seat
+
+    default_tenant = tenant
+
+    def make(
+        game: str = "hextopia",
+        players: Sequence | None = None,
+        *,
+        options: dict | None = None,
+        team_layout: str = "none",
+        turn_seconds: int | None = None,
+        start: bool = True,
+        creator=None,
+        tenant=default_tenant,
+    ) -> Match:
+        if game == "race":
+            _register_race(monkeypatch)
+        players = list(players) if players is not None else [user_factory(tenant=tenant), "random"]
+        people = [p for p in players if not isinstance(p, str)]
+        creator = creator or (people[0] if people else user_factory(tenant=tenant))
+        match = services.match_create(
+            tenant=tenant, user=creator, game=game, seats=len(players), team_layout=team_layout,
+            options=options,
+        )
+        for index, player in enumerate(players):
+            if isinstance(player, str):
+                Seat.objects.filter(match=match, index=index).update(user=None, bot_kind=player)
+            else:
+                Seat.objects.filter(match=match, index=index).update(user=player, bot_kind="")
+        if turn_seconds is not None:
+            Match.unscoped.filter(pk=match.pk).update(turn_seconds=turn_seconds)
+        if start:
+            services.match_start(tenant=tenant, user=creator, match_id=match.pk)
+        match.refresh_from_db()
+        return match
+
+    return make
+
+
+def replay_mismatches(match) -> list[str]:
+    """What differs between ``match`` (re-read) and the replay of its records from the seed:
+    the final state, and each record's events. Empty when every move replays exactly."""
+    from games.protocol import IllegalAction, SeatSpec
+    from gameplatform.matches.models import MoveRecord, Seat
+    from gameplatform.matches.selectors import match_rebuild_state
+
+    match.refresh_from_db()
+    engine = registry.get_engine(match.game)
+    specs = [SeatSpec(team=t) for t in Seat.objects.filter(match=match).order_by("index").values_list("team", flat=True)]
+    state = engine.setup(match.options, specs, match.seed)
+    problems = []
+    for record in MoveRecord.objects.filter(match=match).order_by("seq"):
+        try:
+            state, events = engine.apply(state, record.seat, record.action)
+        except IllegalAction as exc:
+            return [*problems, f"seq {record.seq} does not apply: {exc.message}"]
+        if json.loads(json.dumps(events)) != record.events:
+            problems.append(f"events of seq {record.seq} differ")
+    if json.loads(json.dumps(engine.encode(state))) != match.state:
+        problems.append("final state differs")
+    elif match_rebuild_state(match) != match.state:
+        problems.append("match_rebuild_state differs from the stored state")
+    return problems
+
+
+@pytest.fixture
+def assert_replay_matches():
+    """``check(match)``: asserts that replaying its MoveRecords from the seed rebuilds the
+    stored state and every record's events (no move lost, none applied twice)."""
+
+    def check(match) -> None:
+        problems = replay_mismatches(match)
+        assert not problems, f"match {match.pk} does not replay: {problems}"
+
+    return check
+
+
+# --- Celery -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def wait_for():
+    """``wait(predicate, timeout=20.0, interval=0.05)``: polls until ``predicate()`` is truthy
+    and returns its value; fails the test on timeout."""
+
+    def wait(predicate: Callable[[], object], timeout: float = 20.0, interval: float = 0.05):
+        end = time.monotonic() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            if time.monotonic() > end:
+                pytest.fail(f"condition not met within {timeout} s")
+            time.sleep(interval)
+
+    return wait
+
+
+def purge_task_queue() -> int:
+    """Drops every message waiting in this test run's Celery queue; returns how many."""
+    from gameplatform.celery import app
+
+    return app.control.purge() or 0
+
+
+@pytest.fixture
+def worker_factory(transactional_db, settings):
+    """``start()``: a context manager running a real Celery worker (solo pool, in a thread)
+    on the configured broker (Redis with REDIS_URL, else ``memory://``) until it exits.
+
+    The queue is purged first, so tasks left over from earlier tests never run here; bot
+    turns wait ``BOT_DELAY_SECONDS`` = 0.02. Needs a transactional database: the worker's
+    thread has its own connection and sees only committed rows.
+    """
+    from celery.contrib.testing.worker import start_worker
+
+    from gameplatform.celery import app
+
+    settings.BOT_DELAY_SECONDS = 0.02
+    saved = (app.conf.broker_transport_options, app.conf.worker_hijack_root_logger)
+    if str(app.conf.broker_url).startswith("memory://"):
+        # The memory transport polls once a second by default.
+        app.conf.broker_transport_options = {**(saved[0] or {}), "polling_interval": 0.02}
+    app.conf.worker_hijack_root_logger = False
+    purge_task_queue()
+
+    @contextmanager
+    def start():
+        with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
+                          loglevel="WARNING", shutdown_timeout=30) as worker:
+            yield worker
+
+    yield start
+    app.conf.broker_transport_options, app.conf.worker_hijack_root_logger = saved
+    purge_task_queue()
+
+
+@pytest.fixture
+def task_worker(worker_factory):
+    """A real Celery worker running for the whole test (see ``worker_factory``)."""
+    with worker_factory() as worker:
+        yield worker

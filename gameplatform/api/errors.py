@@ -1,6 +1,110 @@
-"""DRF exception handler: every client error is a 4xx JSON body {"error": code, "message": ...}."""
-from rest_framework.views import exception_handler as drf_exception_handler
+"""The API's DRF exception handler: every refused request is a 4xx JSON body of one shape.
+
+Shapes (docs/contracts.md, "REST API"):
+
+- ``ServiceError``            -> its ``status``, ``{"error": code, "message": text, "field"?: name}``
+- DRF ``ValidationError``     -> 400, ``{"error": "invalid", "message": text, "field": first field,
+                                        "fields": {field: [messages]}}``
+- malformed body (``ParseError``) -> 400, ``{"error": "parse_error", "message": text}``
+- unauthenticated / bad token -> 401, ``{"error": "not_authenticated" | "authentication_failed", ...}``
+- any other ``APIException``  -> its status, ``{"error": its code, "message": text}``
+- engine ``IllegalAction`` / ``OptionsError`` / ``UnknownGame`` reaching a view (a service is
+  meant to wrap them) -> 400 with the rule's own message, so a player never sees a 500.
+
+Anything else is a bug and is left to Django (a 500 the tests must never see).
+"""
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from games.protocol import IllegalAction, OptionsError
+from games.registry import UnknownGame
+from gameplatform.matches.errors import ServiceError
+
+INVALID = "invalid"
+INVALID_MESSAGE = "The request is not valid."
+NOT_FOUND = "not_found"
+NOT_FOUND_MESSAGE = "No such resource."
+NON_FIELD = "non_field_errors"
+
+
+def error_body(code: str, message: str, field: str | None = None) -> dict:
+    """``{"error": code, "message": message}`` plus ``"field"`` when one input is to blame."""
+    body = {"error": code, "message": message}
+    if field:
+        body["field"] = field
+    return body
 
 
 def exception_handler(exc, context):
-    return drf_exception_handler(exc, context)
+    """DRF ``EXCEPTION_HANDLER``: the response for ``exc`` (shapes in the module docstring), or
+    ``None`` for an unexpected exception so that a real bug is not hidden."""
+    if isinstance(exc, ServiceError):
+        set_rollback()
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, IllegalAction):
+        set_rollback()
+        return Response(error_body(exc.code, exc.message, "action"), status=400)
+    if isinstance(exc, OptionsError):
+        set_rollback()
+        return Response(error_body(INVALID, exc.message, exc.field or "options"), status=400)
+    if isinstance(exc, UnknownGame):
+        set_rollback()
+        return Response(error_body("unknown_game", str(exc), "game"), status=400)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(NOT_FOUND_MESSAGE)
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if not isinstance(exc, exceptions.APIException):
+        return None
+
+    headers = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = "%d" % exc.wait
+    set_rollback()
+    if isinstance(exc, exceptions.ValidationError):
+        body = _validation_body(exc.detail)
+    else:
+        body = error_body(_code_of(exc), _first_message(exc.detail) or str(exc.default_detail))
+    return Response(body, status=exc.status_code, headers=headers)
+
+
+def _validation_body(detail) -> dict:
+    """The ``invalid`` body for a ValidationError whose detail is a dict, a list or a string."""
+    if not isinstance(detail, dict):
+        detail = {NON_FIELD: detail if isinstance(detail, list) else [detail]}
+    field = next((name for name in detail if name != NON_FIELD), None)
+    name = field if field is not None else NON_FIELD
+    text = _first_message(detail[name]) or INVALID_MESSAGE
+    body = error_body(INVALID, f"{name}: {text}" if field else text, field)
+    body["fields"] = detail
+    return body
+
+
+def _first_message(detail) -> str:
+    """The first message found depth-first in a DRF error detail (str, list or dict)."""
+    if isinstance(detail, dict):
+        for value in detail.values():
+            text = _first_message(value)
+            if text:
+                return text
+        return ""
+    if isinstance(detail, list):
+        for value in detail:
+            text = _first_message(value)
+            if text:
+                return text
+        return ""
+    return str(detail)
+
+
+def _code_of(exc: exceptions.APIException) -> str:
+    """The exception's stable code: its detail's code when it has one, else its default."""
+    code = getattr(exc.detail, "code", None)
+    return code if isinstance(code, str) else exc.default_code

@@ -1,2 +1,46 @@
-"""REST API: /api/v1/ and the OpenAPI schema at /api/schema/."""
-urlpatterns = []
+"""REST API under /api/: the v1 endpoints (docs/contracts.md, "REST API"), the OpenAPI schema
+at /api/schema/ and its interactive docs at /api/docs/. Any other /api/ path is a JSON 404."""
+from django.urls import path, re_path, register_converter
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import views
+
+
+class SignedIndexConverter:
+    """A small signed integer (a seat index): a negative one reaches the service, which
+    answers 400 ``invalid_seat_index`` rather than a bare 404."""
+
+    regex = "-?[0-9]{1,6}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value) -> str:
+        return str(value)
+
+
+register_converter(SignedIndexConverter, "api_index")
+
+app_name = "api"
+urlpatterns = [
+    path("v1/games/", views.GameListView.as_view(), name="games"),
+    path("v1/matches/", views.MatchListView.as_view(), name="matches"),
+    path("v1/matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match"),
+    path("v1/matches/<int:match_id>/join/", views.MatchJoinView.as_view(), name="match-join"),
+    path("v1/matches/<int:match_id>/leave/", views.MatchLeaveView.as_view(), name="match-leave"),
+    path("v1/matches/<int:match_id>/start/", views.MatchStartView.as_view(), name="match-start"),
+    path(
+        "v1/matches/<int:match_id>/seats/<api_index:seat_index>/bot/",
+        views.SeatBotView.as_view(),
+        name="match-seat-bot",
+    ),
+    path("v1/matches/<int:match_id>/resume/", views.SeatResumeView.as_view(), name="match-resume"),
+    path("v1/matches/<int:match_id>/view/", views.MatchViewView.as_view(), name="match-view"),
+    path("v1/matches/<int:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
+    path("v1/matches/<int:match_id>/actions/", views.ActionView.as_view(), name="match-actions"),
+    path("v1/matches/<int:match_id>/history/", views.HistoryView.as_view(), name="match-history"),
+    path("v1/auth/token/", views.TokenObtainView.as_view(), name="auth-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    re_path(r"^(?P<rest>.*)$", views.api_not_found),
+]

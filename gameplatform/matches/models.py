@@ -59,6 +59,9 @@ class Match(models.Model):
     # Turn timer: None = unlimited; seconds per turn otherwise.
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When a bot (a bot seat or a takeover) should have acted: the sweeper replays a lost
+    # bot task once this is well past. None when no bot must act.
+    bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     seed = models.BigIntegerField(null=True, blank=True)
     seed_commitment = models.CharField(max_length=64, blank=True)
     state = models.JSONField(null=True, blank=True)

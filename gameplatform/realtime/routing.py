@@ -1,2 +1,22 @@
-"""WebSocket URL routes."""
-websocket_urlpatterns = []
+"""WebSocket URL routes, and the WebSocket application that ``gameplatform.asgi`` serves."""
+from channels.auth import AuthMiddlewareStack
+from channels.routing import URLRouter
+from django.urls import path
+
+from .consumers import MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+]
+
+
+def websocket_application():
+    """The WebSocket stack: session authentication, then the routes above. Tests use it too,
+    so they exercise what the server runs.
+
+    The Origin is checked by the consumer (``origin.origin_allowed``), not by Channels'
+    ``AllowedHostsOriginValidator``: that one lets every Origin through when
+    ``ALLOWED_HOSTS = ["*"]`` (our development default) and crashes on a malformed Origin
+    header such as ``http://[bad``.
+    """
+    return AuthMiddlewareStack(URLRouter(websocket_urlpatterns))

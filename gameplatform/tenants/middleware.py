@@ -1,11 +1,31 @@
-"""Sets ``request.tenant`` from the request host (a Tenant.domain, else the default tenant)."""
+"""Sets ``request.tenant`` from the request host.
+
+Resolution (``selectors.tenant_for_host``): the Tenant whose ``domain`` is the host (any case,
+port ignored); else the default tenant for the development hosts in
+``settings.TENANT_DEFAULT_HOSTS`` (localhost, 127.0.0.1, ::1, testserver); else the request
+is answered 404 "no community at this address".
+
+Why 404 and not the default tenant for an unknown host: on a hosted multi-community site each
+community has its own address, and a mistyped or retired address must not silently drop a
+visitor into another community, where they would sign up, join or play by mistake (the way
+Discourse multisite or Slack answer an unknown workspace). A deployment serves its main site
+by giving the default tenant its domain, or by listing the host in ``TENANT_DEFAULT_HOSTS``.
+"""
+from django.shortcuts import render
+
 from .selectors import tenant_for_host
 
 
 class TenantMiddleware:
+    """Sets ``request.tenant`` (a ``Tenant``) or answers 404 for a host no tenant serves."""
+
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        request.tenant = tenant_for_host(request.get_host().split(":")[0])
+        # get_host() validates against ALLOWED_HOSTS (DisallowedHost -> 400 by Django).
+        tenant = tenant_for_host(request.get_host())
+        request.tenant = tenant
+        if tenant is None:
+            return render(request, "tenants/unknown_host.html", status=404)
         return self.get_response(request)

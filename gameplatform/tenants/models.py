@@ -3,12 +3,14 @@
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 
 class Tenant(models.Model):
-    """A community. ``domain`` is the host that selects it (blank: only the default tenant
-    for localhost). ``is_open``: anyone signed in may join; else an invitation is needed."""
+    """A community. ``domain`` is the host that selects it, stored lower-case without port
+    (blank: none; the default tenant also serves ``settings.TENANT_DEFAULT_HOSTS``).
+    ``is_open``: anyone signed in may join; else an invitation is needed."""
 
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=80)
@@ -21,6 +23,31 @@ class Tenant(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        # Blank domains become NULL so several tenants may have none (unique allows NULLs).
+        self.domain = _normalize_domain(self.domain)
+        super().save(*args, **kwargs)
+
+    def clean(self):
+        """Refuses a reserved slug and a domain that is not a bare host name (no scheme, port
+        or path); stores the domain lower-case."""
+        if self.slug in RESERVED_SLUGS:
+            raise ValidationError({"slug": SLUG_RESERVED})
+        self.domain = _normalize_domain(self.domain)
+        if self.domain and ("/" in self.domain or ":" in self.domain or " " in self.domain):
+            raise ValidationError({"domain": DOMAIN_INVALID})
+
+
+# /communities/<slug>/ shares its namespace with these pages.
+RESERVED_SLUGS = frozenset({"join"})
+SLUG_RESERVED = "This slug is reserved for a page of the site; choose another."
+DOMAIN_INVALID = "Enter a bare host name such as play.example.org (no scheme, port or path)."
+
+
+def _normalize_domain(domain: str | None) -> str | None:
+    domain = (domain or "").strip().lower().rstrip(".")
+    return domain or None
 
 
 class Membership(models.Model):

@@ -1,0 +1,409 @@
+"""REST API views (``/api/v1/``). Thin: parse the input with a serializer, call one service or
+selector of ``gameplatform.matches``, shape the answer. Everything is scoped to
+``request.tenant`` and needs a signed-in member (``IsTenantMember``); a match of another
+tenant is the same 404 as one that does not exist (the selectors' ``match_get``).
+
+Refusals are 4xx bodies ``{"error", "message", "field"?}`` made by ``api.errors``.
+"""
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from django.http import HttpResponsePermanentRedirect, JsonResponse
+from django.urls import Resolver404, resolve
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authtoken.models import Token
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import FormParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from games.protocol import visible_events
+from games.registry import all_engines
+from gameplatform.matches import selectors, services
+from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.models import Match
+
+from . import serializers as s
+from .errors import NOT_FOUND, NOT_FOUND_MESSAGE, error_body
+from .parsers import SafeJSONParser
+from .permissions import IsTenantMember
+
+BAD_CREDENTIALS = "Unable to sign in with that username and password."
+MAX_PAGE_SIZE = 200
+# Offsets beyond this are answered with an empty page (the database's OFFSET is 64-bit).
+MAX_OFFSET = 10**9
+
+TAG_GAMES, TAG_MATCHES, TAG_PLAY, TAG_AUTH = "games", "matches", "play", "auth"
+MATCH_ID = OpenApiParameter("match_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="Match id.")
+SEAT_INDEX = OpenApiParameter("seat_index", OpenApiTypes.INT, OpenApiParameter.PATH, description="Seat index, from 0.")
+
+
+def _errors(*statuses: int) -> dict:
+    """OpenAPI responses for the listed error statuses, all shaped like ``ErrorOut``."""
+    texts = {
+        400: "Malformed request, illegal action or invalid field.",
+        401: "Not signed in, or a bad or suspended account's token.",
+        403: "Not a member of this community, or not allowed.",
+        404: "No such match in this community.",
+        409: "Stale expected_version or the match is not in the right state.",
+        429: "Too many attempts.",
+    }
+    return {code: OpenApiResponse(s.ErrorOut, description=texts[code]) for code in statuses}
+
+
+class Pagination(LimitOffsetPagination):
+    """``?limit=&offset=``: at most ``MAX_PAGE_SIZE`` per page; absurd offsets clamp."""
+
+    max_limit = MAX_PAGE_SIZE
+
+    def get_offset(self, request) -> int:
+        return min(super().get_offset(request), MAX_OFFSET)
+
+
+class MemberAPIView(APIView):
+    """Base of the member-only endpoints: token or session auth (Token first so that an
+    anonymous request gets 401 with ``WWW-Authenticate: Token``), JSON bodies only."""
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticated, IsTenantMember]
+    parser_classes = [SafeJSONParser]
+
+    def parse(self, serializer_class, data) -> dict:
+        """``serializer_class(data=data)``'s validated data; raises ``ValidationError`` (400)."""
+        serializer = serializer_class(data=data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def match(self, match_id: int) -> Match:
+        """The match of ``request.tenant``; ``ServiceError`` 404 if missing or another tenant's."""
+        return selectors.match_get(tenant=self.request.tenant, match_id=match_id)
+
+    def match_out(self, match: Match) -> Response:
+        return Response(match_public(match, user=self.request.user))
+
+
+def match_public(match: Match, *, user) -> dict:
+    """The public metadata of ``match`` (``MatchOut``); ``seed`` only once finished."""
+    seats = list(match.seats.all())  # prefetched by match_list
+    finished = match.status == Match.Status.FINISHED
+    # As selectors.seat_of: a seat handed to a bot is no longer the person's.
+    mine = next((seat.index for seat in seats if seat.user_id == user.pk and not seat.is_bot), None)
+    creator = match.created_by
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "title": match.title,
+        "status": match.status,
+        "options": match.options,
+        "variant": match.variant_id,
+        "created_by": creator.public_name if creator is not None else None,
+        "created_at": match.created_at,
+        "started_at": match.started_at,
+        "finished_at": match.finished_at,
+        "turn_seconds": match.turn_seconds,
+        "deadline": match.deadline,
+        "version": match.version,
+        "seats": [selectors.seat_public(seat=seat) for seat in seats],
+        "my_seat": mine,
+        "seed_commitment": match.seed_commitment,
+        "seed": match.seed if finished else None,
+        "result": match.result if finished else None,
+    }
+
+
+# --- catalogue ------------------------------------------------------------------------------
+
+
+class GameListView(MemberAPIView):
+    @extend_schema(
+        tags=[TAG_GAMES], summary="The games one can play", responses={200: s.GameOut(many=True), **_errors(401, 403)}
+    )
+    def get(self, request):
+        """Every registered game with its seat range, options schema, team layouts per seat
+        count and bot kinds."""
+        return Response([game_public(engine) for engine in all_engines()])
+
+
+def game_public(engine) -> dict:
+    """``GameOut`` of one engine."""
+    return {
+        "slug": engine.slug,
+        "name": engine.name,
+        "min_seats": engine.min_seats,
+        "max_seats": engine.max_seats,
+        "options_schema": engine.options_schema(),
+        "team_layouts": {
+            str(n): engine.team_layouts(n) for n in range(engine.min_seats, engine.max_seats + 1)
+        },
+        "bot_kinds": list(engine.bots()),
+    }
+
+
+# --- matches --------------------------------------------------------------------------------
+
+
+class MatchListView(MemberAPIView):
+    pagination_class = Pagination
+
+    @extend_schema(
+        tags=[TAG_MATCHES],
+        summary="Matches of this community",
+        parameters=[s.MatchListQueryIn],
+        responses={200: s.MatchOut(many=True), **_errors(400, 401, 403)},
+    )
+    def get(self, request):
+        """Newest first, optionally filtered by ``status`` and ``game``; paginated with
+        ``limit``/``offset``."""
+        # The selector checks both filters (400 invalid_status / unknown_game); empty = none.
+        params = request.query_params
+        matches = selectors.match_list(
+            tenant=request.tenant, status=params.get("status") or None, game=params.get("game") or None
+        )
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(matches, request, view=self)
+        return paginator.get_paginated_response([match_public(m, user=request.user) for m in page])
+
+    @extend_schema(
+        tags=[TAG_MATCHES],
+        summary="Create a match",
+        request=s.MatchCreateIn,
+        responses={201: s.MatchOut, **_errors(400, 401, 403)},
+    )
+    def post(self, request):
+        """Opens a match in this community; the creator takes seat 0."""
+        data = self.parse(s.MatchCreateIn, request.data)
+        match = services.match_create(tenant=request.tenant, user=request.user, **data)
+        return Response(match_public(match, user=request.user), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(parameters=[MATCH_ID], responses={200: s.MatchOut, **_errors(401, 403, 404)})
+class MatchDetailView(MemberAPIView):
+    @extend_schema(tags=[TAG_MATCHES], summary="A match's public metadata")
+    def get(self, request, match_id: int):
+        """Seats, status, version, seed commitment; the seed and result once finished."""
+        return self.match_out(self.match(match_id))
+
+
+class MatchJoinView(MemberAPIView):
+    @extend_schema(
+        tags=[TAG_MATCHES],
+        summary="Take a free seat",
+        parameters=[MATCH_ID],
+        request=s.MatchJoinIn,
+        responses={200: s.MatchOut, **_errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request, match_id: int):
+        """Seats the caller at the first free seat of an open match."""
+        data = self.parse(s.MatchJoinIn, request.data)
+        services.match_join(tenant=request.tenant, user=request.user, match_id=match_id, **data)
+        return self.match_out(self.match(match_id))
+
+
+class MatchLeaveView(MemberAPIView):
+    @extend_schema(
+        tags=[TAG_MATCHES],
+        summary="Leave an open match",
+        parameters=[MATCH_ID],
+        request=None,
+        responses={204: None, **_errors(401, 403, 404, 409)},
+    )
+    def post(self, request, match_id: int):
+        """Frees the caller's seat while the match is still open."""
+        services.match_leave(tenant=request.tenant, user=request.user, match_id=match_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MatchStartView(MemberAPIView):
+    @extend_schema(
+        tags=[TAG_MATCHES],
+        summary="Start the match",
+        parameters=[MATCH_ID],
+        request=None,
+        responses={200: s.MatchOut, **_errors(401, 403, 404, 409)},
+    )
+    def post(self, request, match_id: int):
+        """Deals and starts an open match whose seats are all taken (creator only)."""
+        match = services.match_start(tenant=request.tenant, user=request.user, match_id=match_id)
+        return self.match_out(match)
+
+
+class SeatBotView(MemberAPIView):
+    @extend_schema(
+        tags=[TAG_MATCHES],
+        summary="Put a bot in a seat",
+        parameters=[MATCH_ID, SEAT_INDEX],
+        request=s.SeatBotIn,
+        responses={200: s.MatchOut, **_errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request, match_id: int, seat_index: int):
+        """Seats a bot of ``kind`` (one of the game's ``bot_kinds``) in a free seat."""
+        data = self.parse(s.SeatBotIn, request.data)
+        services.seat_assign_bot(
+            tenant=request.tenant, user=request.user, match_id=match_id, seat_index=seat_index, kind=data["kind"]
+        )
+        return self.match_out(self.match(match_id))
+
+
+class SeatResumeView(MemberAPIView):
+    @extend_schema(
+        tags=[TAG_PLAY],
+        summary="Take your seat back from the bot",
+        parameters=[MATCH_ID],
+        request=None,
+        responses={200: s.MatchOut, **_errors(401, 403, 404, 409)},
+    )
+    def post(self, request, match_id: int):
+        """Ends the bot takeover of the caller's seat after timeouts."""
+        services.seat_resume(tenant=request.tenant, user=request.user, match_id=match_id)
+        return self.match_out(self.match(match_id))
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+class MatchViewView(MemberAPIView):
+    @extend_schema(
+        tags=[TAG_PLAY],
+        summary="What your seat sees",
+        parameters=[MATCH_ID],
+        responses={200: s.SnapshotOut, **_errors(401, 403, 404)},
+    )
+    def get(self, request, match_id: int):
+        """The caller's seat snapshot; the spectator snapshot when the caller is not seated."""
+        return Response(self.snapshot(match_id))
+
+    def snapshot(self, match_id: int) -> dict:
+        match = self.match(match_id)
+        seat = selectors.seat_of(match=match, user=self.request.user)
+        return selectors.match_snapshot(match=match, seat=seat)
+
+
+class LegalActionsView(MatchViewView):
+    @extend_schema(
+        tags=[TAG_PLAY],
+        summary="What your seat may do now",
+        parameters=[MATCH_ID],
+        responses={200: s.LegalActionsOut, **_errors(401, 403, 404)},
+    )
+    def get(self, request, match_id: int):
+        """Every legal action of the caller's seat (empty unless it must act)."""
+        snap = self.snapshot(match_id)
+        return Response(
+            {
+                "match": snap["match"],
+                "version": snap["version"],
+                "seat": snap["seat"],
+                "to_act": list(snap["view"].get("to_act", [])),
+                "legal_actions": snap["legal_actions"],
+            }
+        )
+
+
+class ActionView(MemberAPIView):
+    @extend_schema(
+        tags=[TAG_PLAY],
+        summary="Play an action",
+        parameters=[MATCH_ID],
+        request=s.ActionIn,
+        responses={200: s.ActionOut, **_errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request, match_id: int):
+        """Applies ``action`` for the caller's seat if ``expected_version`` is current (else 409
+        ``stale_version``); an illegal action is a 400 whose message names the rule. Resending
+        a ``client_action_id`` returns the first answer with ``duplicate: true``."""
+        data = self.parse(s.ActionIn, request.data)
+        outcome = services.submit_action(
+            match_id=match_id, tenant=request.tenant, user=request.user, **data
+        )
+        return Response(
+            {
+                "version": outcome.version,
+                "seat": outcome.seat,
+                # Already filtered by the service; filtering again costs nothing and keeps a
+                # private event from leaking should that ever change.
+                "events": visible_events(outcome.events, outcome.seat),
+                "duplicate": outcome.duplicate,
+            }
+        )
+
+
+class HistoryView(MemberAPIView):
+    pagination_class = Pagination
+
+    @extend_schema(
+        tags=[TAG_PLAY],
+        summary="The moves so far",
+        parameters=[MATCH_ID],
+        responses={200: s.HistoryRecordOut(many=True), **_errors(401, 403, 404)},
+    )
+    def get(self, request, match_id: int):
+        """Applied actions in order, each with the events the caller's seat may see;
+        paginated with ``limit``/``offset``."""
+        match = self.match(match_id)
+        seat = selectors.seat_of(match=match, user=request.user)
+        records = selectors.match_history(match=match, seat=seat)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(records, request, view=self)
+        return paginator.get_paginated_response(page)
+
+
+# --- auth -----------------------------------------------------------------------------------
+
+
+class TokenThrottle(AnonRateThrottle):
+    """Slows password guessing: 20 attempts a minute per address."""
+
+    scope = "api_token"
+    rate = "20/min"
+
+
+class TokenObtainView(APIView):
+    authentication_classes = []
+    permission_classes = [AllowAny]
+    parser_classes = [SafeJSONParser, FormParser]
+    throttle_classes = [TokenThrottle]
+
+    @extend_schema(
+        tags=[TAG_AUTH],
+        summary="Get an API token",
+        request=s.TokenObtainIn,
+        responses={200: s.TokenOut, **_errors(400, 429)},
+        auth=[],
+    )
+    def post(self, request):
+        """The account's token (created on first use) for ``Authorization: Token <token>``.
+        Wrong credentials and suspended accounts get the same 400 ``invalid_credentials``."""
+        data = self.parse(request.data)
+        user = authenticate(request._request, username=data["username"], password=data["password"])
+        if user is None or not user.is_active:
+            raise ServiceError("invalid_credentials", BAD_CREDENTIALS, 400)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+    def parse(self, data) -> dict:
+        serializer = s.TokenObtainIn(data=data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+# --- unknown paths --------------------------------------------------------------------------
+
+
+def api_not_found(request, rest: str = ""):
+    """Any other path under /api/: a JSON 404, or a method-preserving redirect (308) when only
+    the trailing slash is missing (Django's APPEND_SLASH cannot redirect a POST)."""
+    if not request.path.endswith("/"):
+        try:
+            target = resolve(request.path + "/")
+        except Resolver404:
+            target = None
+        if target is not None and target.func is not api_not_found:
+            return HttpResponsePermanentRedirect(
+                request.get_full_path(force_append_slash=True), preserve_request=True
+            )
+    return JsonResponse(error_body(NOT_FOUND, NOT_FOUND_MESSAGE), status=404)

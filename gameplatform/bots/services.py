@@ -1,0 +1,89 @@
+"""Bot turns: a bot chooses from its seat's view and legal actions, then submits like anyone.
+
+Bots never see the state: only ``engine.view(state, seat)`` and ``engine.legal_actions``.
+Each choice gets its own ``random.Random`` (never the game's RNG, never derived from the
+match seed, which must stay secret until the end). Used by the ``play_bot_turn`` task, the
+sweeper, and ``match_play_out`` (seed_demo and tests).
+"""
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+
+from games import registry
+from games.protocol import Engine, RandomBot
+from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.models import Match, MoveRecord, Seat
+from gameplatform.matches.services import submit_action, takeover_bot_kind
+
+log = logging.getLogger(__name__)
+
+
+def bot_take_turn(*, match_id, version) -> bool:
+    """If ``version`` is still the match's and a bot plays a seat in ``to_act`` (a bot seat or
+    a takeover), that bot chooses one action and submits it with ``actor="bot"``. Returns
+    True when an action was applied; False for a stale version, a finished match, no bot to
+    act, or a refusal (logged). A bot whose choice the engine refuses is replaced by the
+    random bot for that move, so a buggy bot cannot stall a match.
+    """
+    if isinstance(match_id, bool) or not isinstance(match_id, int):
+        return False
+    if isinstance(version, bool) or not isinstance(version, int):
+        return False
+    match = Match.unscoped.filter(pk=match_id).only("game", "state", "version", "status").first()
+    if match is None or match.status != Match.Status.ACTIVE or match.version != version:
+        return False
+    engine = registry.get_engine(match.game)
+    state = engine.decode(match.state)
+    seats = {s.index: s for s in Seat.objects.filter(match_id=match_id)}
+    for index in engine.to_act(state):
+        seat = seats.get(index)
+        if seat is None or not seat.bot_plays:
+            continue
+        view = engine.view(state, index)
+        legal = engine.legal_actions(state, index)
+        if not legal:
+            continue
+        rng = random.Random(secrets.randbits(64))
+        action = _bot(engine, seat).choose(view, legal, rng)
+        try:
+            _submit(match_id, version, index, action)
+        except ServiceError as err:
+            if err.status != 400:
+                return False  # stale, or the seat changed hands meanwhile: not ours to play
+            log.error("bot %s of match %s chose a refused action %r: %s", seat.bot_kind or "takeover",
+                      match_id, action, err.message)
+            try:
+                _submit(match_id, version, index, RandomBot().choose(view, legal, rng))
+            except ServiceError:
+                return False
+        return True
+    return False
+
+
+def match_play_out(*, match_id, max_actions) -> int:
+    """Plays bot turns synchronously, one after another, until the match is over, a person
+    must act, or ``max_actions`` were applied. Returns the number of actions applied."""
+    applied = 0
+    while applied < max_actions:
+        row = Match.unscoped.filter(pk=match_id).values("status", "version").first()
+        if row is None or row["status"] != Match.Status.ACTIVE:
+            break
+        if not bot_take_turn(match_id=match_id, version=row["version"]):
+            break
+        applied += 1
+    return applied
+
+
+def _bot(engine: Engine, seat: Seat):
+    """The bot playing ``seat``: its own kind, or the takeover kind for a person's seat.
+    A kind the engine no longer offers falls back to the random bot."""
+    kind = seat.bot_kind if seat.is_bot else takeover_bot_kind(engine)
+    factory = engine.bots().get(kind)
+    return factory() if factory is not None else RandomBot()
+
+
+def _submit(match_id: int, version: int, seat: int, action) -> None:
+    submit_action(match_id=match_id, action=action, expected_version=version, seat=seat,
+                  actor=MoveRecord.Actor.BOT)

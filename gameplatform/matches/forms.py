@@ -1,0 +1,223 @@
+"""Forms of the site pages: create a match (lobby), add a bot to a seat.
+
+The forms check shape and ranges taken from the engines (``games.registry``); the services
+(``matches.services``) have the last word and their ``ServiceError`` lands on the named field.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.db.models import Q
+
+from games.registry import UnknownGame, all_engines, get_engine
+
+from .models import RuleVariant
+
+# Turn timer choices in seconds ("" = unlimited). Live: a player waits at the table;
+# async: a correspondence game, a move a day or so.
+TURN_TIME_CHOICES = [
+    ("", "Unlimited"),
+    ("Live", [("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes"), ("600", "10 minutes")]),
+    ("Async", [("3600", "1 hour"), ("43200", "12 hours"), ("86400", "1 day"), ("259200", "3 days"), ("604800", "7 days")]),
+]
+TURN_SECONDS_ALLOWED = frozenset(int(v) for _, group in TURN_TIME_CHOICES[1:] for v, _ in group)
+
+# People-friendly names of the engines' team layouts; unknown ones are described from the list.
+LAYOUT_LABELS = {
+    "none": "No teams: every player for themselves",
+    "2v2": "2 v 2: partners face each other",
+    "3x2": "3 teams of 2: partners across",
+    "2x3": "2 teams of 3: alternating seats",
+}
+TEAM_LETTERS = "ABCDEF"
+
+ERR_UNKNOWN_GAME = "Choose one of the games offered."
+ERR_SEATS_RANGE = "{name} is played by {lo} to {hi} players."
+ERR_LAYOUT = "This team layout does not fit {n} players of {name}; choose one of the offered layouts."
+ERR_VARIANT_GAME = "This rule variant belongs to another game."
+ERR_BOT_KIND = "Choose a bot: {kinds}."
+
+# Option field names carry the game: "opt__hextopia__jokers".
+OPTION_PREFIX = "opt__"
+
+
+def option_field_name(game: str, option: str) -> str:
+    """Form field name of engine option ``option`` of ``game``."""
+    return f"{OPTION_PREFIX}{game}__{option}"
+
+
+def layout_label(name: str, teams: list) -> str:
+    """Label of a team layout ``name`` whose team per seat is ``teams``."""
+    if name in LAYOUT_LABELS:
+        return LAYOUT_LABELS[name]
+    return name + ": " + " ".join(TEAM_LETTERS[t] if t is not None else "-" for t in teams)
+
+
+def layouts_for(engine, seats: int) -> list[tuple[str, str]]:
+    """``[(name, label)]`` of the engine's team layouts for ``seats`` players, "none" first."""
+    layouts = engine.team_layouts(seats)
+    names = sorted(layouts, key=lambda n: (n != "none", n))
+    return [(n, layout_label(n, list(layouts[n]))) for n in names]
+
+
+def variants_for(tenant):
+    """Active rule variants usable in ``tenant``: global ones and the tenant's own."""
+    return RuleVariant.objects.filter(Q(tenant__isnull=True) | Q(tenant=tenant), is_active=True).order_by("game", "name")
+
+
+def _option_field(schema: dict) -> forms.Field | None:
+    """A form field for one property of an engine's ``options_schema`` (JSON schema subset)."""
+    kind = schema.get("type")
+    label = schema.get("title") or None
+    help_text = schema.get("description", "")
+    default = schema.get("default")
+    if kind == "boolean":
+        return forms.BooleanField(required=False, label=label, help_text=help_text, initial=bool(default))
+    if "enum" in schema:
+        return forms.ChoiceField(
+            choices=[(str(v), str(v)) for v in schema["enum"]], label=label, help_text=help_text,
+            initial=None if default is None else str(default),
+        )
+    if kind == "integer":
+        return forms.IntegerField(
+            label=label, help_text=help_text, initial=default,
+            min_value=schema.get("minimum"), max_value=schema.get("maximum"),
+        )
+    if kind == "string":
+        return forms.CharField(label=label, help_text=help_text, initial=default, max_length=schema.get("maxLength", 200))
+    return None
+
+
+class MatchCreateForm(forms.Form):
+    """The lobby's create-match form. ``cleaned_data["options"]`` holds the chosen game's
+    options (engine option name -> value), or nothing when a rule variant (a preset of
+    options) is chosen; the engine validates them in ``match_create``."""
+
+    game = forms.ChoiceField(choices=())
+    seats = forms.TypedChoiceField(coerce=int, choices=(), label="Players")
+    team_layout = forms.CharField(max_length=32, initial="none", label="Teams")
+    variant = forms.ModelChoiceField(queryset=RuleVariant.objects.none(), required=False, empty_label="Standard rules", label="Rule variant")
+    turn_seconds = forms.TypedChoiceField(
+        choices=TURN_TIME_CHOICES, coerce=int, empty_value=None, required=False, label="Time per turn"
+    )
+    title = forms.CharField(max_length=80, required=False, label="Title (optional)")
+
+    def __init__(self, *args, tenant, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tenant = tenant
+        self.engines = all_engines()
+        self.fields["game"].choices = [(e.slug, e.name) for e in self.engines]
+        lo = min(e.min_seats for e in self.engines)
+        hi = max(e.max_seats for e in self.engines)
+        self.fields["seats"].choices = [(n, str(n)) for n in range(lo, hi + 1)]
+        if self.engines:
+            self.fields["game"].initial = self.engines[0].slug
+            self.fields["seats"].initial = self.engines[0].min_seats
+        self.fields["variant"].queryset = variants_for(tenant)
+        # game slug -> [(field name, option name)] so clean() collects the chosen game's options.
+        self.option_fields: dict[str, list[tuple[str, str]]] = {}
+        for engine in self.engines:
+            props = (engine.options_schema() or {}).get("properties", {})
+            names = []
+            for option, schema in props.items():
+                field = _option_field(schema)
+                if field is None:
+                    continue
+                if field.label is None:
+                    field.label = option.replace("_", " ").capitalize()
+                field.required = False  # only the chosen game's options matter; the engine fills defaults
+                name = option_field_name(engine.slug, option)
+                self.fields[name] = field
+                names.append((name, option))
+            self.option_fields[engine.slug] = names
+
+    def option_groups(self):
+        """``[(engine, [bound fields])]`` for rendering one fieldset per game."""
+        return [(e, [self[name] for name, _ in self.option_fields.get(e.slug, [])]) for e in self.engines]
+
+    def variant_choices(self):
+        """``[(id, name, game, description)]`` of the usable variants (the template tags each
+        option with its game so the page shows only the chosen game's)."""
+        return [(v.pk, v.name, v.game, v.description) for v in self.fields["variant"].queryset]
+
+    def current_layouts(self) -> list[tuple[str, str]]:
+        """Layouts for the game and seat count now in the form (bound data or initial), so the
+        page works before (or without) the lobby script."""
+        try:
+            engine = get_engine(self["game"].value() or "")
+            seats = int(self["seats"].value())
+        except (UnknownGame, TypeError, ValueError):
+            return [("none", LAYOUT_LABELS["none"])]
+        if not engine.min_seats <= seats <= engine.max_seats:
+            return [("none", LAYOUT_LABELS["none"])]
+        return layouts_for(engine, seats)
+
+    def client_config(self) -> dict:
+        """What the lobby script needs: per game its seat range and layouts per seat count."""
+        out = {}
+        for e in self.engines:
+            out[e.slug] = {
+                "name": e.name,
+                "min_seats": e.min_seats,
+                "max_seats": e.max_seats,
+                "layouts": {str(n): layouts_for(e, n) for n in range(e.min_seats, e.max_seats + 1)},
+            }
+        return out
+
+    def clean(self):
+        data = super().clean()
+        slug = data.get("game")
+        if not slug:
+            return data
+        try:
+            engine = get_engine(slug)
+        except UnknownGame:
+            self.add_error("game", ERR_UNKNOWN_GAME)
+            return data
+        seats = data.get("seats")
+        if seats is not None:
+            if not engine.min_seats <= seats <= engine.max_seats:
+                self.add_error("seats", ERR_SEATS_RANGE.format(name=engine.name, lo=engine.min_seats, hi=engine.max_seats))
+            else:
+                layout = data.get("team_layout") or "none"
+                if layout not in engine.team_layouts(seats):
+                    self.add_error("team_layout", ERR_LAYOUT.format(n=seats, name=engine.name))
+                data["team_layout"] = layout
+        variant = data.get("variant")
+        if variant is not None and variant.game != slug:
+            self.add_error("variant", ERR_VARIANT_GAME)
+        options = {}
+        # A rule variant is a preset of options: with one chosen, the preset decides them.
+        chosen = [] if variant is not None else self.option_fields.get(slug, [])
+        for name, option in chosen:
+            value = data.get(name)
+            if value is None or value == "":
+                continue
+            options[option] = value
+        data["options"] = options
+        return data
+
+    def field_for_service(self, field: str | None) -> str | None:
+        """The form field a ``ServiceError.field`` points at (None: a form-wide error)."""
+        if not field:
+            return None
+        if field in self.fields:
+            return field
+        if field in ("variant_id",):
+            return "variant"
+        if field in ("seat_count", "players"):
+            return "seats"
+        option = field.split(".", 1)[1] if field.startswith("options.") else field
+        name = option_field_name(self.cleaned_data.get("game", ""), option)
+        return name if name in self.fields else None
+
+
+class SeatBotForm(forms.Form):
+    """Add a bot of ``kind`` to an empty seat; the kinds are the engine's ``bots()``."""
+
+    kind = forms.ChoiceField(choices=())
+
+    def __init__(self, *args, engine, **kwargs):
+        super().__init__(*args, **kwargs)
+        kinds = list(engine.bots())
+        self.fields["kind"].choices = [(k, k.capitalize()) for k in kinds]
+        self.fields["kind"].error_messages["invalid_choice"] = ERR_BOT_KIND.format(kinds=", ".join(kinds))

@@ -1,0 +1,257 @@
+"""Reads for matches: lists, the per-seat snapshot, history and replays.
+
+Every read of tenant-owned rows takes the tenant (``match_get`` answers 404 for another
+tenant's match, never revealing that it exists). What a seat may see is decided by the
+engine alone: the snapshot holds ``engine.view(state, seat)`` and ``visible_events``, never the
+stored state; the seed appears only once the match is finished.
+"""
+from __future__ import annotations
+
+import json
+
+from games import registry
+from games.protocol import Engine, IllegalAction, SeatSpec, visible_events
+from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.models import Match, MoveRecord, Seat
+
+MATCH_NOT_FOUND = "There is no such match in this community."
+ID_INVALID = "{field} must be a positive whole number."
+STATUS_INVALID = "status must be one of: open, active, finished, aborted."
+GAME_INVALID = "There is no such game here."
+SEAT_INVALID = "seat must be a seat of this match or null."
+NOT_FINISHED = "The replay is available once the match is finished."
+REPLAY_BROKEN = "The moves of this match do not replay from its seed."
+# Largest id a PostgreSQL bigint holds.
+MAX_ID = 2**63 - 1
+
+
+def parse_id(value, field: str) -> int:
+    """A positive integer id from an int or a string of digits; else ``ServiceError`` 400
+    ``invalid_<field>`` naming ``field``."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ID:
+        raise ServiceError(f"invalid_{field}", ID_INVALID.format(field=field), 400, field)
+    return value
+
+
+def match_list(*, tenant, status=None, game=None):
+    """This tenant's matches, newest first (a QuerySet without the heavy ``state``), with
+    seats and their users prefetched. ``status``: one of ``Match.Status``; ``game``: a slug.
+    Raises 400 ``invalid_status`` / ``unknown_game``."""
+    qs = (
+        Match.objects.for_tenant(tenant)
+        .defer("state")
+        .select_related("created_by")
+        .prefetch_related("seats__user")
+    )
+    if status is not None:
+        if status not in Match.Status.values:
+            raise ServiceError("invalid_status", STATUS_INVALID, 400, "status")
+        qs = qs.filter(status=status)
+    if game is not None:
+        if not isinstance(game, str) or game not in registry.slugs():
+            raise ServiceError("unknown_game", GAME_INVALID, 400, "game")
+        qs = qs.filter(game=game)
+    return qs
+
+
+def match_get(*, tenant, match_id) -> Match:
+    """The match ``match_id`` of ``tenant``; 404 ``match_not_found`` when it does not exist or
+    belongs to another tenant (the same answer, so existence never leaks); 400
+    ``invalid_match_id`` for a malformed id."""
+    mid = parse_id(match_id, "match_id")
+    match = Match.objects.for_tenant(tenant).filter(pk=mid).select_related("created_by").first()
+    if match is None:
+        raise ServiceError("match_not_found", MATCH_NOT_FOUND, 404)
+    return match
+
+
+def seat_of(*, match: Match, user) -> Seat | None:
+    """The seat ``user`` plays at ``match`` (None for spectators, anonymous visitors and a
+    seat a moderator handed to a bot)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return Seat.objects.filter(match_id=match.pk, user_id=user.pk, bot_kind="").first()
+
+
+def seat_public(*, seat: Seat) -> dict:
+    """A seat as everyone sees it: ``{"index", "name", "is_bot", "bot_kind", "team",
+    "takeover"}``; ``name`` is the person's public name, "<kind> bot", or "" while empty."""
+    if seat.is_bot:
+        name = f"{seat.bot_kind} bot"
+    elif seat.user_id is not None:
+        name = seat.user.public_name
+    else:
+        name = ""
+    return {
+        "index": seat.index,
+        "name": name,
+        "is_bot": seat.is_bot,
+        "bot_kind": seat.bot_kind,
+        "team": seat.team,
+        "takeover": seat.bot_takeover,
+    }
+
+
+def match_snapshot(*, match: Match, seat) -> dict:
+    """What ``seat`` (a Seat, an index, or None for a spectator) sees now (docs/contracts.md,
+    "Match snapshot", without ``type``)::
+
+        {"match", "version", "status", "seat", "view", "legal_actions", "events",
+         "deadline", "seats", "seed_commitment", "seed", "result"}
+
+    ``view`` is ``engine.view(state, seat)`` (None while the match is open);
+    ``legal_actions`` is empty unless that seat must act now; ``events`` are those of the
+    last move (or of the setup, before the first move) that the seat may see; ``seed`` is
+    None until the match is finished. Raises 400 ``invalid_seat`` for a seat index that is
+    not this match's.
+    """
+    seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
+    idx = _seat_index(seat, len(seats))
+    view, legal, events = None, [], []
+    if match.state is not None:
+        engine = registry.get_engine(match.game)
+        state = engine.decode(match.state)
+        view = engine.view(state, idx)
+        if match.status == Match.Status.ACTIVE and idx is not None and idx in engine.to_act(state):
+            legal = engine.legal_actions(state, idx)
+        last = (
+            MoveRecord.objects.filter(match_id=match.pk).order_by("-seq").values_list("seq", "events").first()
+        )
+        if last is None:
+            events = setup_events(engine, state)  # nothing moved yet: state is the setup's
+        elif last[0] == match.version:
+            events = last[1]
+        events = visible_events(events, idx)
+    return {
+        "match": match.pk,
+        "version": match.version,
+        "status": match.status,
+        "seat": idx,
+        "view": view,
+        "legal_actions": legal,
+        "events": events,
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "seats": [seat_public(seat=s) for s in seats],
+        "seed_commitment": match.seed_commitment,
+        "seed": match.seed if match.status == Match.Status.FINISHED else None,
+        "result": match.result,
+    }
+
+
+def match_history(*, match: Match, seat) -> list[dict]:
+    """The applied moves in order, as ``seat`` (a Seat, an index or None) may see them::
+
+        [{"seq", "seat", "actor", "action", "events", "created_at"}]
+
+    ``events``: only those visible to ``seat``. ``action``: the move as submitted; another
+    seat's action is shown unless the engine has an ``action_is_public(action)`` hook that
+    says no (then None). Before the first move comes the setup's entry (``seq`` 0, ``seat``
+    and ``action`` None, ``actor`` "setup") when the engine has ``setup_events``.
+    """
+    needs_count = isinstance(seat, int) and not isinstance(seat, bool)
+    idx = _seat_index(seat, Seat.objects.filter(match_id=match.pk).count() if needs_count else None)
+    engine = registry.get_engine(match.game)
+    is_public = getattr(engine, "action_is_public", None)
+    out = []
+    if match.seed is not None and hasattr(engine, "setup_events"):
+        initial = engine.setup(match.options, _specs(match), match.seed)
+        out.append({"seq": 0, "seat": None, "actor": "setup", "action": None,
+                    "events": visible_events(setup_events(engine, initial), idx),
+                    "created_at": match.started_at.isoformat() if match.started_at else None})
+    records = (
+        MoveRecord.objects.filter(match_id=match.pk)
+        .order_by("seq")
+        .values_list("seq", "seat", "actor", "action", "events", "created_at")
+    )
+    for seq, by, actor, action, events, created in records.iterator():
+        shown = action if by == idx or is_public is None or is_public(action) else None
+        out.append({"seq": seq, "seat": by, "actor": actor, "action": shown,
+                    "events": visible_events(events, idx), "created_at": created.isoformat()})
+    return out
+
+
+def match_replay(*, match: Match) -> dict:
+    """A finished match step by step, rebuilt from its seed, as a spectator sees it::
+
+        {"match", "game", "seed", "seed_commitment", "result", "seats",
+         "steps": [{"seq", "seat", "actor", "action", "events", "view"}]}
+
+    Step 0 is the setup (``events``: the public setup events). ``view`` is the spectator
+    view after that step; ``events`` are the public ones. Raises 409 ``match_not_finished``,
+    and 409 ``replay_broken`` if the records do not rebuild the stored state.
+    """
+    if match.status != Match.Status.FINISHED:
+        raise ServiceError("match_not_finished", NOT_FINISHED, 409)
+    engine = registry.get_engine(match.game)
+    state = engine.setup(match.options, _specs(match), match.seed)
+    steps = [{"seq": 0, "seat": None, "actor": "setup", "action": None,
+              "events": visible_events(setup_events(engine, state), None), "view": engine.view(state, None)}]
+    is_public = getattr(engine, "action_is_public", None)
+    records = MoveRecord.objects.filter(match_id=match.pk).order_by("seq").values_list(
+        "seq", "seat", "actor", "action", "events"
+    )
+    for seq, by, actor, action, events in records.iterator():
+        try:
+            state, _ = engine.apply(state, by, action)
+        except IllegalAction:
+            raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
+        steps.append({"seq": seq, "seat": by, "actor": actor,
+                      "action": action if is_public is None or is_public(action) else None,
+                      "events": visible_events(events, None), "view": engine.view(state, None)})
+    if _normalized(engine.encode(state)) != _normalized(match.state):
+        raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
+    seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
+    return {"match": match.pk, "game": match.game, "seed": match.seed,
+            "seed_commitment": match.seed_commitment, "result": match.result,
+            "seats": [seat_public(seat=s) for s in seats], "steps": steps}
+
+
+def match_rebuild_state(match: Match) -> dict:
+    """``engine.encode`` of the state rebuilt from the seed by replaying every MoveRecord
+    (JSON-normalized): equal to ``match.state`` when no move was lost. Works for any started
+    match. Raises ``ValueError`` when the match never started or the records are not in
+    strictly increasing ``seq`` order ending at ``match.version``."""
+    if match.seed is None:
+        raise ValueError(f"match {match.pk} has not started")
+    engine = registry.get_engine(match.game)
+    state = engine.setup(match.options, _specs(match), match.seed)
+    last = 0
+    for seq, seat, action in (
+        MoveRecord.objects.filter(match_id=match.pk).order_by("seq").values_list("seq", "seat", "action").iterator()
+    ):
+        if seq <= last:
+            raise ValueError(f"match {match.pk}: record seq {seq} after {last}")
+        state, _ = engine.apply(state, seat, action)
+        last = seq
+    if last > match.version:
+        raise ValueError(f"match {match.pk}: record seq {last} beyond version {match.version}")
+    return _normalized(engine.encode(state))
+
+
+def setup_events(engine: Engine, state) -> list:
+    """The engine's setup events for its initial ``state`` (``engine.setup_events``, an
+    optional hook), else []."""
+    hook = getattr(engine, "setup_events", None)
+    return list(hook(state)) if hook is not None else []
+
+
+def _specs(match: Match) -> list[SeatSpec]:
+    teams = Seat.objects.filter(match_id=match.pk).order_by("index").values_list("team", flat=True)
+    return [SeatSpec(team=t) for t in teams]
+
+
+def _seat_index(seat, count: int | None) -> int | None:
+    """``seat`` as an index: a Seat, an int in range, or None."""
+    if seat is None:
+        return None
+    if isinstance(seat, Seat):
+        return seat.index
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0 or (count is not None and seat >= count):
+        raise ServiceError("invalid_seat", SEAT_INVALID, 400, "seat")
+    return seat
+
+
+def _normalized(data):
+    return json.loads(json.dumps(data))

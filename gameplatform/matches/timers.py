@@ -1,0 +1,98 @@
+"""Turn timers: what happens when a deadline passes, and the sweeper that makes sure it does.
+
+``turn_expire`` runs for one (match, version) at its deadline (the ``expire_turn`` task);
+``overdue_sweep`` runs every few seconds (beat, or the embedded server) and catches what a
+lost task, a stopped worker or a far-away deadline left behind: overdue deadlines, and bot
+turns whose task never ran. Both end in ``services.submit_action``, so a stale or duplicate
+timer does nothing. Issue 10 and ../shared/docs/architecture.md, step 5.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import registry
+from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.models import Match, MoveRecord
+from gameplatform.matches.services import submit_action
+
+log = logging.getLogger(__name__)
+
+# The sweeper leaves a deadline this long to its own timer task before acting itself.
+DEADLINE_GRACE = timedelta(seconds=1)
+# ... and a bot turn this long past its due time to its bot task.
+BOT_GRACE = timedelta(seconds=10)
+# Matches handled per sweep and kind, oldest first; the next sweep takes the rest.
+SWEEP_BATCH = 200
+
+
+def turn_expire(*, match_id, version) -> int:
+    """Applies ``engine.timeout_action`` for every seat in ``to_act`` if ``version`` is still
+    the match's and its deadline has passed; returns the number of actions applied (0 for a
+    stale, early, duplicate or malformed call).
+
+    All in one transaction under the match's row lock, each action through
+    ``submit_action(actor="timeout")`` (which counts the time-outs and hands a seat to a bot
+    after three in a row).
+    """
+    if isinstance(match_id, bool) or not isinstance(match_id, int):
+        return 0
+    if isinstance(version, bool) or not isinstance(version, int):
+        return 0
+    applied = 0
+    with transaction.atomic():
+        match = Match.unscoped.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.ACTIVE or match.version != version:
+            return 0
+        if match.deadline is None or match.deadline > timezone.now():
+            return 0
+        engine = registry.get_engine(match.game)
+        for seat in engine.to_act(engine.decode(match.state)):
+            # The state moves on with each time-out: re-read it under the lock we hold.
+            match.refresh_from_db(fields=["state", "version", "status"])
+            state = engine.decode(match.state)
+            if match.status != Match.Status.ACTIVE or seat not in engine.to_act(state):
+                continue
+            try:
+                action = engine.timeout_action(state, seat)
+                submit_action(
+                    match_id=match_id, action=action, expected_version=match.version,
+                    seat=seat, actor=MoveRecord.Actor.TIMEOUT,
+                )
+            except ServiceError as err:
+                log.error("time-out of seat %s in match %s refused: %s %s", seat, match_id, err.code, err.message)
+                break
+            applied += 1
+    return applied
+
+
+def overdue_sweep(*, now=None) -> int:
+    """One sweep: ``turn_expire`` for active matches whose deadline passed more than
+    ``DEADLINE_GRACE`` ago, and ``bot_take_turn`` for those whose bot turn is more than
+    ``BOT_GRACE`` overdue. Returns the actions applied. One broken match is logged and
+    skipped, never stops the sweep."""
+    from gameplatform.bots.services import bot_take_turn
+
+    now = now or timezone.now()
+    applied = 0
+    active = Match.unscoped.filter(status=Match.Status.ACTIVE)
+    expired = list(
+        active.filter(deadline__lt=now - DEADLINE_GRACE).order_by("deadline").values_list("pk", "version")[:SWEEP_BATCH]
+    )
+    for pk, version in expired:
+        try:
+            applied += turn_expire(match_id=pk, version=version)
+        except Exception:
+            log.exception("sweeper: time-out of match %s failed", pk)
+    bots_due = list(
+        active.filter(bot_due_at__lt=now - BOT_GRACE).order_by("bot_due_at").values_list("pk", "version")[:SWEEP_BATCH]
+    )
+    for pk, version in bots_due:
+        try:
+            applied += int(bot_take_turn(match_id=pk, version=version))
+        except Exception:
+            log.exception("sweeper: bot turn of match %s failed", pk)
+    return applied

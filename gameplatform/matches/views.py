@@ -1,0 +1,288 @@
+"""Site pages: the lobby, a match (open: seats; active/finished: the live table) and its replay.
+
+Thin: parse input, call one service or selector, shape the page. Every page needs a signed-in
+member of ``request.tenant`` (``membership_require``); another tenant's match is a 404. A
+refused request shows the service's message (a form error, a flash message or an error page
+with its status), never a 500.
+"""
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games.registry import UnknownGame, get_engine
+from gameplatform.tenants.services import membership_require
+
+from . import selectors, services
+from .errors import ServiceError
+from .forms import TURN_TIME_CHOICES, MatchCreateForm, SeatBotForm
+from .models import Match
+
+MATCH_CREATED = "Match created. Share the link to invite players, or add bots to the empty seats."
+JOINED = "You took a seat."
+LEFT = "You left the match."
+CALLED_OFF = "You called the match off."
+BOT_ADDED = "A {kind} bot took seat {seat}."
+STARTED = "The match has started. Good luck!"
+FORM_INVALID = "The match was not created: please correct the fields marked below."
+REPLAY_NOT_READY = "The replay opens once the match is finished."
+FINISHED_SHOWN = 20  # finished matches listed in the lobby
+TEAM_LETTERS = "ABCDEF"
+
+# Seconds -> label, from the lobby's choices ("Unlimited" for None).
+_TURN_LABELS = {int(v): label for _, group in TURN_TIME_CHOICES[1:] for v, label in group}
+
+
+def turn_time_label(seconds: int | None) -> str:
+    """"Unlimited", "2 minutes", "1 day"...; an unusual value is shown in seconds."""
+    if not seconds:
+        return "Unlimited"
+    return _TURN_LABELS.get(int(seconds), f"{seconds} s")
+
+
+def _error_page(request, exc: ServiceError):
+    """The service's refusal as a page with its status (404 raises the site's 404)."""
+    if exc.status == 404:
+        raise Http404(exc.message)
+    return render(request, "error.html", {"status": exc.status, "message": exc.message, "code": exc.code}, status=exc.status)
+
+
+def member_page(view):
+    """Signed in (else redirect to login) and a member of ``request.tenant`` (else an error
+    page); a ``ServiceError`` raised by the view becomes its error page."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            membership_require(user=request.user, tenant=getattr(request, "tenant", None))
+            return view(request, *args, **kwargs)
+        except ServiceError as exc:
+            return _error_page(request, exc)
+
+    return wrapper
+
+
+def _engine_or_none(slug: str):
+    try:
+        return get_engine(slug)
+    except UnknownGame:
+        return None
+
+
+def _seat_rows(match: Match, user) -> list[dict]:
+    """Seats of ``match`` for lists and the open page: the public seat (``seat_public``) plus
+    its number, team letter and whether it is empty or the viewer's."""
+    rows = []
+    for seat in match.seats.all():
+        public = selectors.seat_public(seat=seat)
+        rows.append({
+            **public,
+            "number": seat.index + 1,
+            "team_letter": TEAM_LETTERS[seat.team] if seat.team is not None and seat.team < len(TEAM_LETTERS) else "",
+            "empty": not seat.user_id and not seat.bot_kind,
+            "is_you": seat.user_id is not None and seat.user_id == user.pk,
+        })
+    return rows
+
+
+def _match_card(match: Match, user) -> dict:
+    engine = _engine_or_none(match.game)
+    seats = _seat_rows(match, user)
+    return {
+        "match": match,
+        "game_name": engine.name if engine else match.game,
+        "seats": seats,
+        "free": sum(1 for s in seats if s["empty"]),
+        "mine": any(s["is_you"] for s in seats),
+        "turn_label": turn_time_label(match.turn_seconds),
+    }
+
+
+def _render_lobby(request, form: MatchCreateForm, status: int = 200):
+    tenant = request.tenant
+    user = request.user
+    lists = {}
+    for status_name in (Match.Status.OPEN, Match.Status.ACTIVE):
+        lists[status_name] = [_match_card(m, user) for m in selectors.match_list(tenant=tenant, status=status_name)]
+    finished = selectors.match_list(tenant=tenant, status=Match.Status.FINISHED)
+    context = {
+        "open_matches": lists[Match.Status.OPEN],
+        "active_matches": lists[Match.Status.ACTIVE],
+        "finished_matches": [_match_card(m, user) for m in finished[:FINISHED_SHOWN]],
+        "form": form,
+        "lobby_config": form.client_config(),
+    }
+    return render(request, "matches/lobby.html", context, status=status)
+
+
+@require_GET
+@member_page
+def lobby(request):
+    """/: this tenant's open, active and finished matches and the create-match form."""
+    return _render_lobby(request, MatchCreateForm(tenant=request.tenant))
+
+
+@require_POST
+@member_page
+def match_create(request):
+    """POST /matches/new/: create a match from the lobby form; errors re-show the lobby (400)."""
+    form = MatchCreateForm(request.POST, tenant=request.tenant)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = services.match_create(
+                tenant=request.tenant,
+                user=request.user,
+                game=data["game"],
+                seats=data["seats"],
+                team_layout=data["team_layout"],
+                options=data["options"],
+                variant_id=data["variant"].pk if data.get("variant") else None,
+                turn_seconds=data.get("turn_seconds"),
+                title=data.get("title", ""),
+            )
+        except ServiceError as exc:
+            if exc.status == 403:
+                raise
+            form.add_error(form.field_for_service(exc.field), exc.message)
+        else:
+            messages.success(request, MATCH_CREATED)
+            return redirect("match_detail", match_id=match.pk)
+    messages.error(request, FORM_INVALID)
+    return _render_lobby(request, form, status=400)
+
+
+@require_GET
+@member_page
+def match_detail(request, match_id: int):
+    """/matches/<id>/: seats and invitations while open; the live table once started."""
+    match = selectors.match_get(tenant=request.tenant, match_id=match_id)
+    seat = selectors.seat_of(match=match, user=request.user)
+    engine = _engine_or_none(match.game)
+    if match.status == Match.Status.OPEN or match.state is None:
+        # Open, or called off before it started: the seats page (read-only once closed).
+        card = _match_card(match, request.user)
+        context = {
+            **card,
+            "engine": engine,
+            "seat": seat,
+            "is_creator": match.created_by_id == request.user.pk,
+            "is_full": card["free"] == 0,
+            "bot_form": SeatBotForm(engine=engine) if engine else None,
+            "share_url": request.build_absolute_uri(reverse("match_detail", args=[match.pk])),
+        }
+        return render(request, "matches/match_open.html", context)
+    seat_index = seat.index if seat is not None else None
+    snapshot = selectors.match_snapshot(match=match, seat=seat_index)
+    history = selectors.match_history(match=match, seat=seat_index)
+    context = {
+        "match": match,
+        "engine": engine,
+        "game_name": engine.name if engine else match.game,
+        "seat": seat,
+        "snapshot": snapshot,
+        "history": history,
+        "turn_label": turn_time_label(match.turn_seconds),
+        "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request)},
+        "board_template": select_template([f"{match.game}/board.html", "matches/board_generic.html"]).template.name,
+    }
+    return render(request, "matches/match_play.html", context)
+
+
+@require_GET
+@member_page
+def match_replay(request, match_id: int):
+    """/matches/<id>/replay/: step through a finished match (spectator views)."""
+    match = selectors.match_get(tenant=request.tenant, match_id=match_id)
+    if match.status != Match.Status.FINISHED:
+        raise ServiceError("not_finished", REPLAY_NOT_READY, 409)
+    replay = selectors.match_replay(match=match)
+    engine = _engine_or_none(match.game)
+    context = {
+        "match": match,
+        "engine": engine,
+        "game_name": engine.name if engine else match.game,
+        "replay": replay,
+        "board_template": select_template([f"{match.game}/board.html", "matches/board_generic.html"]).template.name,
+    }
+    return render(request, "matches/match_replay.html", context)
+
+
+def _after_post(request, match_id: int, call, success: str):
+    """Run a seat/start service; its refusal becomes a flash message (404: the 404 page)."""
+    try:
+        call()
+    except ServiceError as exc:
+        if exc.status == 404:
+            raise Http404(exc.message)
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success)
+    return redirect("match_detail", match_id=match_id)
+
+
+@require_POST
+@member_page
+def match_join(request, match_id: int):
+    """POST /matches/<id>/join/: take a free seat."""
+    code = request.POST.get("invite_code") or None
+    return _after_post(
+        request, match_id,
+        lambda: services.match_join(tenant=request.tenant, user=request.user, match_id=match_id, invite_code=code),
+        JOINED,
+    )
+
+
+@require_POST
+@member_page
+def match_leave(request, match_id: int):
+    """POST /matches/<id>/leave/: give up one's seat in an open match (the creator leaving
+    calls the match off)."""
+    match = selectors.match_get(tenant=request.tenant, match_id=match_id)
+    return _after_post(
+        request, match_id,
+        lambda: services.match_leave(tenant=request.tenant, user=request.user, match_id=match_id),
+        CALLED_OFF if match.created_by_id == request.user.pk else LEFT,
+    )
+
+
+@require_POST
+@member_page
+def match_seat_bot(request, match_id: int, seat_index: int):
+    """POST /matches/<id>/seats/<i>/bot/ (kind=random|heuristic): a bot takes an empty seat."""
+    match = selectors.match_get(tenant=request.tenant, match_id=match_id)
+    engine = _engine_or_none(match.game)
+    if engine is None:
+        raise Http404("No such game.")
+    form = SeatBotForm(request.POST, engine=engine)
+    if not form.is_valid():
+        messages.error(request, form.errors["kind"][0])
+        return redirect("match_detail", match_id=match_id)
+    kind = form.cleaned_data["kind"]
+    return _after_post(
+        request, match_id,
+        lambda: services.seat_assign_bot(
+            tenant=request.tenant, user=request.user, match_id=match_id, seat_index=seat_index, kind=kind
+        ),
+        BOT_ADDED.format(kind=kind, seat=seat_index + 1),
+    )
+
+
+@require_POST
+@member_page
+def match_start(request, match_id: int):
+    """POST /matches/<id>/start/: the creator starts a full match."""
+    return _after_post(
+        request, match_id,
+        lambda: services.match_start(tenant=request.tenant, user=request.user, match_id=match_id),
+        STARTED,
+    )

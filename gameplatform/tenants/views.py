@@ -1,0 +1,128 @@
+"""Community pages under /communities/: my communities and the open ones, joining (open or by
+invitation code) and, for moderators/owners, invitation codes. Thin: parse, call one service,
+show the outcome as a message; a refused request never answers 500."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from gameplatform.matches.errors import ServiceError
+
+from . import selectors, services
+from .forms import InviteCodeForm
+from .models import Invitation, Tenant
+
+JOINED = "You joined {name}."
+ALREADY_MEMBER = "You are already a member of {name}."
+INVITATION_CREATED = "New invitation code for {name}: {code}"
+INVITATION_REVOKED = "Invitation code {code} revoked."
+CODE_REQUIRED = "Enter the invitation code you were given."
+
+
+@login_required
+def community_list(request):
+    """My communities (with my role) and the open communities I may join."""
+    return render(
+        request,
+        "tenants/community_list.html",
+        {
+            "memberships": selectors.membership_list_for_user(user=request.user),
+            "joinable": selectors.tenant_list_joinable(user=request.user),
+            "invite_form": InviteCodeForm(),
+        },
+    )
+
+
+def _visible_tenant(request, slug: str) -> tuple[Tenant, object]:
+    """The tenant ``slug`` and the user's membership; 404 for an invite-only tenant the user is
+    not in (its existence is not revealed)."""
+    tenant = get_object_or_404(Tenant, slug=slug)
+    membership = selectors.membership_get(user=request.user, tenant=tenant)
+    if membership is None and not tenant.is_open and not request.user.is_superuser:
+        raise Http404("No such community.")
+    return tenant, membership
+
+
+@login_required
+def community_detail(request, slug: str):
+    """One community: its address, my role, its members (members only) and, for moderators,
+    the unused invitation codes."""
+    tenant, membership = _visible_tenant(request, slug)
+    can_moderate = selectors.user_can_moderate(user=request.user, tenant=tenant)
+    context = {
+        "community": tenant,
+        "membership": membership,
+        "can_moderate": can_moderate,
+        "members": selectors.membership_list(tenant=tenant) if membership or can_moderate else None,
+        "invitations": selectors.invitation_list_unused(tenant=tenant) if can_moderate else None,
+        "join_url": request.build_absolute_uri(reverse("tenants:join_invite")),
+    }
+    return render(request, "tenants/community_detail.html", context)
+
+
+@login_required
+@require_POST
+def community_join(request, slug: str):
+    """Joins an open community (POST)."""
+    tenant, membership = _visible_tenant(request, slug)
+    if membership is not None:
+        messages.info(request, ALREADY_MEMBER.format(name=tenant.name))
+        return redirect("tenants:detail", slug=tenant.slug)
+    try:
+        services.membership_join(user=request.user, tenant=tenant)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("tenants:list")
+    messages.success(request, JOINED.format(name=tenant.name))
+    return redirect("tenants:detail", slug=tenant.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def community_join_invite(request):
+    """GET: the code form (``?code=`` pre-fills it, so a shared link works); POST: joins."""
+    if request.method == "GET":
+        form = InviteCodeForm(initial={"code": request.GET.get("code", "")[:64]})
+        return render(request, "tenants/join_invite.html", {"invite_form": form})
+    form = InviteCodeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, CODE_REQUIRED)
+        return render(request, "tenants/join_invite.html", {"invite_form": form}, status=400)
+    try:
+        membership = services.membership_join_by_invite(user=request.user, code=form.cleaned_data["code"])
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return render(request, "tenants/join_invite.html", {"invite_form": form}, status=exc.status)
+    messages.success(request, JOINED.format(name=membership.tenant.name))
+    return redirect("tenants:detail", slug=membership.tenant.slug)
+
+
+@login_required
+@require_POST
+def invitation_create(request, slug: str):
+    """A moderator/owner makes a new invitation code (POST); shown in a message and the list."""
+    tenant, _ = _visible_tenant(request, slug)
+    try:
+        invitation = services.invitation_create(tenant=tenant, by=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, INVITATION_CREATED.format(name=tenant.name, code=invitation.code))
+    return redirect("tenants:detail", slug=tenant.slug)
+
+
+@login_required
+@require_POST
+def invitation_revoke(request, slug: str, pk: int):
+    """A moderator/owner deletes an unused invitation code (POST)."""
+    tenant, _ = _visible_tenant(request, slug)
+    invitation = get_object_or_404(Invitation, pk=pk, tenant=tenant)
+    try:
+        services.invitation_revoke(invitation=invitation, by=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, INVITATION_REVOKED.format(code=invitation.code))
+    return redirect("tenants:detail", slug=tenant.slug)

@@ -1,0 +1,156 @@
+"""What one seat may see (rules, "Development cards": "The other players only see how many
+development cards you have, not which ones").
+
+``build_view(state, seat, result)`` returns a JSON-able dict::
+
+    {"game": "hexfolk", "viewer": 0 | None, "options": {...},
+     "map": {"slug": "standard", "name": "Standard island"},
+     "board": {"hexes": [{"hex": 0, "q": 0, "r": -2, "terrain": "forest", "number": 11}],
+               "nodes": [[X, Y], ...],            # node i at (X, Y), see board.py
+               "edges": [[a, b], ...],            # edge i joins nodes a < b
+               "harbors": [{"kind": "generic" | "ore" | ..., "rate": 3, "nodes": [a, b],
+                            "hex": h, "side": k}]},
+     "robber": hex, "buildings": [{"node": n, "seat": s, "kind": "settlement" | "city"}],
+     "roads": [{"edge": [a, b], "seat": s}],
+     "phase": "main", "turn": 1, "turn_number": 12, "to_act": [1], "dice": [3, 4] | None,
+     "rolled": True, "setup_node": n | None, "free_roads": 0, "special_build_seat": s | None,
+     "bank": {"lumber": 19, ...}, "dev_cards_left": 20, "victory_points_target": 10,
+     "players": [{"seat": 0, "resource_count": 5, "dev_card_count": 2, "knights_played": 1,
+                  "visible_points": 4, "roads_left": 11, "settlements_left": 2,
+                  "cities_left": 4, "road_length": 4, "longest_road": False,
+                  "largest_army": False, "discard_owed": 0,
+                  # once the game is over only:
+                  "victory_point_cards": 1, "points": 5}],
+     "longest_road_holder": s | None, "largest_army_holder": s | None,
+     "trade": None | {"seat": s, "give": {...}, "get": {...}, "to": [...],
+                      "answers": {"2": "pending" | "accepted" | "declined" | "countered"},
+                      "counters": {"2": {"give": {...}, "get": {...}}}},  # active player's side
+     "stats": {"dice_counts": {"2": 0, ..., "12": 1}, "produced": [{...} per seat],
+               "trades_made": 3},
+     "winner": s | None, "ended": "" | "victory" | "turn_limit", "result": None | {...},
+     # the viewer's own seat only:
+     "hand": {"lumber": 1, ...}, "dev_cards": {"knight": 1, ...},
+     "dev_cards_new": {"knight": 1, ...}, "points": 5, "trade_rates": {"ore": [4, 2], ...}}
+
+Other seats' hands and development cards appear as counts only; victory point cards (and so
+every seat's full points) only once the game is over. No seed, draw counter or undrawn card
+order reaches a view.
+"""
+from __future__ import annotations
+
+from games.hexfolk.engine.actions import to_act, total_points, trade_rates, visible_points
+from games.hexfolk.engine.board import load_map
+from games.hexfolk.engine.rules import (
+    DEV_CARDS,
+    GENERIC_HARBOR,
+    GENERIC_RATE,
+    HARBOR_KINDS,
+    RESOURCES,
+    SPECIAL_RATE,
+    TERRAINS,
+    VICTORY_POINT,
+)
+from games.hexfolk.engine.state import OVER, HexfolkState
+
+
+def _counts(names: tuple, values) -> dict:
+    return {name: values[i] for i, name in enumerate(names)}
+
+
+def _board(st: HexfolkState) -> dict:
+    b = st.board
+    topo = b.topo
+    hexes = [{"hex": h, "q": q, "r": r, "terrain": TERRAINS[b.hex_terrain[h]],
+              "number": b.hex_number[h] or None}
+             for h, (q, r) in enumerate(topo.hex_coords)]
+    harbors = []
+    for i, (nodes, kind) in enumerate(zip(topo.harbor_nodes, b.harbor_kind, strict=True)):
+        h, side = topo.harbor_hex_sides[i]
+        harbors.append({"kind": HARBOR_KINDS[kind],
+                        "rate": GENERIC_RATE if kind == GENERIC_HARBOR else SPECIAL_RATE,
+                        "nodes": list(nodes), "hex": h, "side": side})
+    return {"hexes": hexes, "nodes": [list(xy) for xy in topo.node_xy],
+            "edges": [list(p) for p in topo.edge_nodes], "harbors": harbors}
+
+
+def _trade(st: HexfolkState) -> dict | None:
+    trade = st.trade
+    if trade is None:
+        return None
+    return {"seat": st.turn, "give": _nonzero(trade["give"]), "get": _nonzero(trade["get"]),
+            "to": list(trade["to"]), "answers": dict(trade["answers"]),
+            "counters": {k: {"give": _nonzero(v[0]), "get": _nonzero(v[1])}
+                         for k, v in trade["counters"].items()}}
+
+
+def _nonzero(counts) -> dict:
+    return {RESOURCES[r]: c for r, c in enumerate(counts) if c}
+
+
+def build_view(st: HexfolkState, seat: int | None, result: dict | None) -> dict:
+    """The view of ``seat`` (None or an unknown seat: a spectator); see the module docstring."""
+    over = st.phase == OVER
+    players = []
+    for s in range(st.n):
+        p = {
+            "seat": s,
+            "resource_count": sum(st.hands[s]),
+            "dev_card_count": sum(st.dev_hands[s]),
+            "knights_played": st.knights[s],
+            "visible_points": visible_points(st, s),
+            "roads_left": st.roads_left[s],
+            "settlements_left": st.settlements_left[s],
+            "cities_left": st.cities_left[s],
+            "road_length": st.road_length[s],
+            "longest_road": st.longest_holder == s,
+            "largest_army": st.army_holder == s,
+            "discard_owed": st.discard_owed[s],
+        }
+        if over:
+            p["victory_point_cards"] = st.dev_hands[s][VICTORY_POINT]
+            p["points"] = total_points(st, s)
+        players.append(p)
+    spec = load_map(st.map)
+    topo = st.board.topo
+    out = {
+        "game": "hexfolk",
+        "viewer": seat,
+        "options": dict(st.options),
+        "map": {"slug": spec.slug, "name": spec.name},
+        "board": _board(st),
+        "robber": st.robber,
+        "buildings": [{"node": n, "seat": o, "kind": "city" if st.node_city[n] else "settlement"}
+                      for n, o in enumerate(st.node_owner) if o >= 0],
+        "roads": [{"edge": list(topo.edge_nodes[e]), "seat": o}
+                  for e, o in enumerate(st.edge_owner) if o >= 0],
+        "phase": st.phase,
+        "turn": st.turn,
+        "turn_number": st.turn_number,
+        "to_act": list(to_act(st)),
+        "dice": list(st.dice) if st.dice else None,
+        "rolled": st.rolled,
+        "setup_node": st.last_node if st.last_node >= 0 else None,
+        "free_roads": st.free_roads,
+        "special_build_seat": st.sb_seat if st.sb_seat >= 0 else None,
+        "bank": _counts(RESOURCES, st.bank),
+        "dev_cards_left": sum(st.dev_left),
+        "victory_points_target": st.options["victory_points"],
+        "players": players,
+        "longest_road_holder": st.longest_holder if st.longest_holder >= 0 else None,
+        "largest_army_holder": st.army_holder if st.army_holder >= 0 else None,
+        "trade": _trade(st),
+        "stats": {"dice_counts": {str(i + 2): c for i, c in enumerate(st.dice_counts)},
+                  "produced": [_counts(RESOURCES, p) for p in st.produced],
+                  "trades_made": st.trades_made},
+        "winner": st.winner if st.winner >= 0 else None,
+        "ended": st.ended,
+        "result": result,
+    }
+    if seat is not None and type(seat) is int and 0 <= seat < st.n:
+        out["hand"] = _counts(RESOURCES, st.hands[seat])
+        out["dev_cards"] = _counts(DEV_CARDS, st.dev_hands[seat])
+        new = st.dev_new if seat == st.turn else [0] * len(DEV_CARDS)
+        out["dev_cards_new"] = _counts(DEV_CARDS, new)
+        out["points"] = total_points(st, seat)
+        out["trade_rates"] = _counts(RESOURCES, trade_rates(st, seat))
+    return out

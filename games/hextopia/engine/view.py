@@ -1,0 +1,136 @@
+"""What a seat may see of a Hextopia state (the contract's view shape, docs/contracts.md).
+
+Never the seed, draw counter, deck order or another seat's hand; spectators (seat None) see no
+hand at all. The acting seat also gets ``moves``: one entry per legal action, in the order of
+``legal_actions``, with from/to/captures so a UI or a bot need not know the geometry.
+"""
+from __future__ import annotations
+
+from games.hextopia.engine.constants import (
+    BACK,
+    COLOURS,
+    ENTER,
+    HOME,
+    JOKER_MOVE,
+    PIECES,
+    SLUG,
+    SWAP,
+    card_label,
+)
+from games.hextopia.engine.rules import action_of, legal_actions, plays
+from games.hextopia.engine.state import HextopiaState
+
+HOME_WHERE, TRACK_WHERE, HEXTOPIA_WHERE = "home", "track", "hextopia"
+
+
+def location(st: HextopiaState, seat: int, progress: int) -> dict:
+    """Where a piece of ``seat`` with ``progress`` stands: ``{"where", "index", "progress"}``;
+    index is the track space, the HEXTOPIA slot (1-4), or None at HOME."""
+    if progress == HOME:
+        return {"where": HOME_WHERE, "index": None, "progress": None}
+    track = st.track
+    if progress >= track:
+        return {"where": HEXTOPIA_WHERE, "index": progress - track + 1, "progress": progress}
+    return {"where": TRACK_WHERE, "index": (st.starts[seat] + progress) % track, "progress": progress}
+
+
+def _place_text(loc: dict, st: HextopiaState, seat: int) -> str:
+    if loc["where"] == HOME_WHERE:
+        return "HOME"
+    if loc["where"] == HEXTOPIA_WHERE:
+        return f"HEXTOPIA {loc['index']}"
+    if loc["progress"] == 0:
+        return "START"
+    return f"space {loc['index']}"
+
+
+def _piece_text(st: HextopiaState, seat: int, piece: int) -> str:
+    return f"{COLOURS[st.stations[seat]]} piece {piece + 1}"
+
+
+def describe(st: HextopiaState, play: tuple) -> dict:
+    """The ``moves`` entry of one play tuple (see rules.py for its shape)."""
+    card, move, c, i, t, j, a, b = play
+    pieces = st.pieces
+    captures = [[b // PIECES, b % PIECES]] if b >= 0 and move != SWAP else []
+    if move == SWAP:
+        src, dst = location(st, c, pieces[c * PIECES + i]), location(st, c, a)
+        tsrc, tdst = location(st, t, pieces[t * PIECES + j]), location(st, t, b)
+        label = (f"{card_label(card)}: exchange {_piece_text(st, c, i)} ({_place_text(src, st, c)}) "
+                 f"with {_piece_text(st, t, j)} ({_place_text(tsrc, st, t)})")
+        return {"action": action_of(play), "card": card, "seat": c, "piece": i, "from": src,
+                "to": dst, "captures": captures, "label": label,
+                "target": {"seat": t, "piece": j, "from": tsrc, "to": tdst}}
+    if move == JOKER_MOVE:
+        c, i = t, j
+    src, dst = location(st, c, pieces[c * PIECES + i]), location(st, c, a)
+    if move == JOKER_MOVE:
+        label = f"JOKER: send {_piece_text(st, c, i)} from {_place_text(src, st, c)} back to its START"
+    elif move == ENTER:
+        label = f"{card_label(card)}: move {_piece_text(st, c, i)} from HOME to START"
+    else:
+        word = "back " if move == BACK else ""
+        label = (f"{card_label(card)}: move {_piece_text(st, c, i)} {word}from "
+                 f"{_place_text(src, st, c)} to {_place_text(dst, st, c)}")
+    if captures:
+        label += f" and send {_piece_text(st, captures[0][0], captures[0][1])} HOME"
+    return {"action": action_of(play), "card": card, "seat": c, "piece": i, "from": src, "to": dst,
+            "captures": captures, "label": label}
+
+
+def moves(st: HextopiaState, seat: int) -> list[dict]:
+    """One entry per legal action of ``seat`` (same order as ``legal_actions``)."""
+    found = plays(st, seat)
+    if found:
+        return [describe(st, p) for p in found]
+    out = []
+    for action in legal_actions(st, seat):
+        if action["type"] == "discard":
+            out.append({"action": action, "card": action["card"], "seat": seat, "piece": None,
+                        "from": None, "to": None, "captures": [],
+                        "label": f"Discard {card_label(action['card'])}"})
+        else:
+            out.append({"action": action, "card": None, "seat": seat, "piece": None, "from": None,
+                        "to": None, "captures": [],
+                        "label": "Discard your whole hand and sit out until the next hand"})
+    return out
+
+
+def build_view(st: HextopiaState, seat: int | None, result: dict | None) -> dict:
+    """The view of ``seat`` (None: spectator), JSON-able."""
+    track = st.track
+    seats = []
+    for s in range(st.seats):
+        base = s * PIECES
+        mine = st.pieces[base:base + PIECES]
+        seats.append({
+            "seat": s,
+            "station": st.stations[s],
+            "colour": COLOURS[st.stations[s]],
+            "team": st.teams[s],
+            "start": st.starts[s],
+            "pieces": [{"piece": i, **location(st, s, v)} for i, v in enumerate(mine)],
+            "hand_count": len(st.hands[s]),
+            "sitting_out": st.sitting_out[s],
+            "finished": min(mine) >= track,
+        })
+    out = {
+        "game": SLUG,
+        "track_length": track,
+        "options": {"jokers": st.jokers},
+        "to_act": [] if st.winners else [st.turn],
+        "dealer": st.dealer,
+        "deal": st.deal,
+        "hand_number": st.hand_number,
+        "turn": st.turn_count,
+        "seats": seats,
+        "last_card": {"seat": st.last_card[0], "card": st.last_card[1]} if st.last_card else None,
+        "played_count": len(st.pile),
+        "undealt": len(st.deck),
+        "dealer_draw": [[{"seat": s, "card": card} for s, card in rnd] for rnd in st.dealer_draw],
+        "moves": moves(st, seat) if seat is not None and seat == st.turn and not st.winners else [],
+        "result": result,
+    }
+    if seat is not None and 0 <= seat < st.seats:
+        out["hand"] = list(st.hands[seat])
+    return out

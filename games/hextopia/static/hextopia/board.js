@@ -1,0 +1,308 @@
+// Hextopia board: an SVG renderer for the engine's view (docs/contracts.md, "Hextopia engine").
+//
+// Geometry (../shared/docs/interpretations/hextopia.md): one closed track of L spaces (72 or
+// 108, L/6 per side) around a flat-topped hexagon; station s has its START at index s*L/6 in
+// the middle of side s, its HEXTOPIA lane of 4 spaces running inwards from the space just
+// behind START (progress L-1, where pieces leave the track) and its HOME of 4 hexagon slots
+// (H-O-M-E) inside the board on the other side of START. Pieces move clockwise with rising
+// index. The board is rotated so the viewer's station sits at the bottom.
+//
+// Usage:
+//   const board = new HextopiaBoard(svgElement, { onPiece(key), onTarget(targetId) });
+//   board.render(view, { perspective: station, selectable: Set<key>, selected: key|null,
+//                        targets: [{id, to: {where, index, seat?}, label}], names: [..] });
+// A piece key is "seat:piece".
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const STATIONS = 6;
+const LANE = 4;
+const PIECES = 4;
+const R = 400; // circumradius of the track hexagon, in viewBox units
+export const VIEWBOX = "-430 -375 860 750";
+
+// Station colours by name (the engine's COLOURS), chosen to differ in lightness too.
+export const COLOUR_HEX = {
+  red: "#d32f2f",
+  blue: "#1e63c4",
+  green: "#2e8b3a",
+  yellow: "#e3b505",
+  purple: "#7b3fa6",
+  orange: "#ef6c00",
+};
+export const STATION_COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"];
+const HOME_LETTERS = ["H", "O", "M", "E"];
+
+export function colourHex(name) {
+  return COLOUR_HEX[name] || name || "#888";
+}
+
+export function pieceKey(seat, piece) {
+  return `${seat}:${piece}`;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
+  }
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function title(parent, text) {
+  const t = el("title", {}, parent);
+  t.textContent = text;
+  return t;
+}
+
+function hexPoints(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i + Math.PI / 6;
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+/** Board geometry for a track of `length` spaces seen from station `perspective`. */
+export class Geometry {
+  constructor(length, perspective = 0) {
+    this.length = length;
+    this.perSide = length / STATIONS;
+    this.step = R / this.perSide; // distance between neighbouring track spaces
+    this.rot = perspective;
+    // Vertex j sits between side j-1 and side j; side s faces angle 90 + 60 (s - rot) degrees
+    // (SVG y grows downwards, so rising angle is clockwise on screen).
+    this.vertices = [];
+    for (let j = 0; j < 6; j++) {
+      const a = ((60 + 60 * (j - this.rot)) * Math.PI) / 180;
+      this.vertices.push([R * Math.cos(a), R * Math.sin(a)]);
+    }
+  }
+
+  /** Centre of track space `index`. */
+  space(index) {
+    const L = this.length;
+    const n = this.perSide;
+    const u = (((index + n / 2) % L) + L) % L;
+    const s = Math.floor(u / n);
+    const f = (u - s * n) / n;
+    const [x0, y0] = this.vertices[s];
+    const [x1, y1] = this.vertices[(s + 1) % 6];
+    return [x0 + (x1 - x0) * f, y0 + (y1 - y0) * f];
+  }
+
+  /** Unit vector from side `station` towards the centre. */
+  inward(station) {
+    const a = ((90 + 60 * (station - this.rot)) * Math.PI) / 180;
+    return [-Math.cos(a), -Math.sin(a)];
+  }
+
+  /** Unit vector along side `station` in the clockwise direction. */
+  along(station) {
+    const [x0, y0] = this.vertices[station];
+    const [x1, y1] = this.vertices[(station + 1) % 6];
+    const d = Math.hypot(x1 - x0, y1 - y0);
+    return [(x1 - x0) / d, (y1 - y0) / d];
+  }
+
+  start(station) {
+    return (station * this.length) / STATIONS;
+  }
+
+  /** Spacing used off the track (lane and HOME), a little roomier on the outer track. */
+  get offStep() {
+    return Math.max(this.step, 28);
+  }
+
+  /** Centre of HEXTOPIA lane slot `slot` (1-4) of `station`. */
+  lane(station, slot) {
+    const [bx, by] = this.space(this.start(station) - 1);
+    const [ix, iy] = this.inward(station);
+    const d = this.step * 0.35 + this.offStep * slot * 1.05;
+    return [bx + ix * d, by + iy * d];
+  }
+
+  /** Centre of HOME slot `slot` (0-3) of `station`: a row inside the track just past START,
+   * H-O-M-E reading left to right for the player at that station. */
+  home(station, slot) {
+    const [sx, sy] = this.space(this.start(station));
+    const [ix, iy] = this.inward(station);
+    const [ax, ay] = this.along(station);
+    const o = this.offStep;
+    const a = o * (1.3 + (3 - slot) * 1.08);
+    const d = this.step * 0.35 + o * 1.25;
+    return [sx + ax * a + ix * d, sy + ay * a + iy * d];
+  }
+
+  /** Where a station's name goes: further inside, between lane and HOME. */
+  label(station) {
+    const [sx, sy] = this.space(this.start(station));
+    const [ix, iy] = this.inward(station);
+    const [ax, ay] = this.along(station);
+    const a = this.offStep * 2.9;
+    const d = this.step * 0.35 + this.offStep * 2.75;
+    return [sx + ax * a + ix * d, sy + ay * a + iy * d];
+  }
+
+  /** Centre of a location from the view: {where: "track"|"hextopia"|"home", index}. */
+  locate(where, index, station, piece) {
+    if (where === "track") return this.space(index);
+    if (where === "hextopia") return this.lane(station, index);
+    return this.home(station, piece ?? 0);
+  }
+}
+
+function cardName(card) {
+  if (!card) return "";
+  if (card[0] === "X") return "JOKER";
+  const rank = card[0] === "T" ? "10" : card[0];
+  const suit = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[card[1]] || "";
+  return rank + suit;
+}
+
+function whereText(where, index) {
+  if (where === "track") return `space ${index}`;
+  if (where === "hextopia") return `HEXTOPIA ${index}`;
+  return "HOME";
+}
+
+export class HextopiaBoard {
+  constructor(svg, { onPiece = null, onTarget = null } = {}) {
+    this.svg = svg;
+    this.onPiece = onPiece;
+    this.onTarget = onTarget;
+    svg.setAttribute("viewBox", VIEWBOX);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "Hextopia board");
+    svg.addEventListener("click", (e) => this._click(e));
+    svg.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        this._click(e);
+      }
+    });
+  }
+
+  _click(e) {
+    const t = e.target.closest("[data-target]");
+    if (t && this.onTarget) {
+      this.onTarget(t.dataset.target);
+      return;
+    }
+    const p = e.target.closest("[data-piece]");
+    if (p && p.classList.contains("hx-selectable") && this.onPiece) this.onPiece(p.dataset.piece);
+  }
+
+  /**
+   * Draw `view`. opts: perspective (station at the bottom), selectable (Set of piece keys),
+   * selected (piece key), targets ([{id, to, label}]), names (seat index -> display name).
+   */
+  render(view, opts = {}) {
+    const svg = this.svg;
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    if (!view || !view.track_length) return;
+    const g = new Geometry(view.track_length, opts.perspective ?? 0);
+    const names = opts.names || [];
+    const selectable = opts.selectable || new Set();
+    const seatOfStation = new Map();
+    for (const s of view.seats || []) seatOfStation.set(s.station, s);
+
+    el("polygon", { class: "hx-board-bg", points: g.vertices.map((v) => v.map((c) => (c * 1.06).toFixed(1)).join(",")).join(" ") }, svg);
+
+    // Track spaces; START spaces get a thick border in the station colour.
+    const spaceR = g.step * 0.4;
+    const track = el("g", { class: "hx-track" }, svg);
+    const startOf = new Map();
+    for (let s = 0; s < STATIONS; s++) startOf.set(g.start(s), s);
+    for (let i = 0; i < g.length; i++) {
+      const [x, y] = g.space(i);
+      const st = startOf.get(i);
+      const c = el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: spaceR.toFixed(1), class: st === undefined ? "hx-space" : "hx-space hx-start" }, track);
+      if (st !== undefined) {
+        c.style.stroke = colourHex(STATION_COLOURS[st]); // inline style: CSS beats the attribute
+        title(c, `START of ${STATION_COLOURS[st]} (space ${i})`);
+      } else {
+        title(c, `space ${i}`);
+      }
+    }
+
+    // Stations: HEXTOPIA lanes, HOME slots and names.
+    const offR = Math.min(g.offStep * 0.46, 15);
+    for (let s = 0; s < STATIONS; s++) {
+      const seat = seatOfStation.get(s);
+      const colour = colourHex(seat ? seat.colour : STATION_COLOURS[s]);
+      const used = Boolean(seat);
+      const grp = el("g", { class: "hx-station", opacity: used ? 1 : 0.28 }, svg);
+      for (let k = 1; k <= LANE; k++) {
+        const [x, y] = g.lane(s, k);
+        const c = el("rect", { x: (x - offR).toFixed(1), y: (y - offR).toFixed(1), width: (offR * 2).toFixed(1), height: (offR * 2).toFixed(1), rx: 4, fill: colour, "fill-opacity": 0.45, class: "hx-lane" }, grp);
+        title(c, `HEXTOPIA ${k} of ${STATION_COLOURS[s]}`);
+      }
+      for (let k = 0; k < PIECES; k++) {
+        const [x, y] = g.home(s, k);
+        const h = el("polygon", { points: hexPoints(x, y, offR * 1.08), fill: colour, "fill-opacity": 0.3, class: "hx-home" }, grp);
+        title(h, `HOME of ${STATION_COLOURS[s]}`);
+        const t = el("text", { x: x.toFixed(1), y: (y + offR * 0.95).toFixed(1), "text-anchor": "middle", class: "hx-home-letter" }, grp);
+        t.textContent = HOME_LETTERS[k];
+      }
+      if (seat) {
+        const [lx, ly] = g.label(s);
+        const t = el("text", { x: lx.toFixed(1), y: ly.toFixed(1), "text-anchor": "middle", "dominant-baseline": "middle", class: "hx-station-name", fill: colour }, grp);
+        const name = names[seat.seat] || `Seat ${seat.seat + 1}`;
+        t.textContent = name.length > 12 ? `${name.slice(0, 11)}…` : name;
+      }
+    }
+
+    // Centre: hand and last card.
+    const centre = el("g", { class: "hx-centre" }, svg);
+    const ct = el("text", { x: 0, y: -8, "text-anchor": "middle", class: "hx-center-text" }, centre);
+    ct.textContent = "HEXTOPIA";
+    const sub = el("text", { x: 0, y: 12, "text-anchor": "middle", class: "hx-center-sub" }, centre);
+    sub.textContent = view.hand_number ? `Deal ${view.deal ?? 1} · Hand ${view.hand_number}` : "";
+    if (view.last_card && view.last_card.card) {
+      const lc = el("text", { x: 0, y: 30, "text-anchor": "middle", class: "hx-center-sub" }, centre);
+      const who = names[view.last_card.seat] || `Seat ${view.last_card.seat + 1}`;
+      lc.textContent = `Last card: ${cardName(view.last_card.card)} (${who})`;
+    }
+
+    // Pieces: coloured circle plus number, so colour is never the only cue.
+    const pieceR = Math.min(Math.max(g.step * 0.47, 11), 16);
+    const piecesG = el("g", { class: "hx-pieces" }, svg);
+    for (const seat of view.seats || []) {
+      const colour = colourHex(seat.colour);
+      const name = names[seat.seat] || `Seat ${seat.seat + 1}`;
+      for (const p of seat.pieces || []) {
+        const [x, y] = g.locate(p.where, p.index, seat.station, p.piece);
+        const key = pieceKey(seat.seat, p.piece);
+        const cls = ["hx-piece"];
+        if (selectable.has(key)) cls.push("hx-selectable");
+        if (opts.selected === key) cls.push("hx-selected");
+        const pg = el("g", { class: cls.join(" "), "data-piece": key, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, piecesG);
+        if (selectable.has(key)) {
+          pg.setAttribute("tabindex", "0");
+          pg.setAttribute("role", "button");
+          pg.setAttribute("aria-label", `${seat.colour} piece ${p.piece + 1} of ${name}, ${whereText(p.where, p.index)}: select`);
+          el("circle", { r: (pieceR + 4).toFixed(1), class: "hx-piece-ring" }, pg);
+        }
+        el("circle", { r: pieceR.toFixed(1), fill: colour, class: "hx-piece-body" }, pg);
+        const t = el("text", { "text-anchor": "middle", "dominant-baseline": "central", y: 0.5, style: `font-size:${(pieceR * 1.15).toFixed(1)}px` }, pg);
+        t.textContent = String(p.piece + 1);
+        title(pg, `${seat.colour} piece ${p.piece + 1} (${name}): ${whereText(p.where, p.index)}`);
+      }
+    }
+
+    // Move targets: clickable rings on the destination spaces.
+    const targetsG = el("g", { class: "hx-targets" }, svg);
+    for (const target of opts.targets || []) {
+      const to = target.to || {};
+      const station = to.station ?? 0;
+      const [x, y] = g.locate(to.where, to.index, station, to.piece);
+      const tg = el("g", { class: "hx-target", "data-target": target.id, tabindex: 0, role: "button", "aria-label": target.label, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, targetsG);
+      el("circle", { r: (pieceR + 6).toFixed(1) }, tg);
+      title(tg, target.label);
+    }
+  }
+}
+
+export { cardName };

@@ -1,0 +1,258 @@
+// The Hextopia table: board, the player's hand and the legal moves (from view.moves).
+// Click a card: the pieces it can move light up and their destinations get rings; click a
+// piece to narrow to its moves, click a destination (or a move in the list) to play.
+
+import { MatchPage } from "../js/match.js";
+import { HextopiaBoard, cardName, colourHex, pieceKey } from "./board.js";
+import { describeEvents } from "./describe.js";
+
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_NAMES = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
+
+function cardAria(card) {
+  if (card[0] === "X") return "Joker";
+  return `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]]}`;
+}
+
+function cardButton(card) {
+  const b = document.createElement("button");
+  b.type = "button";
+  const red = card[1] === "H" || card[1] === "D";
+  b.className = `card ${card[0] === "X" ? "joker" : red ? "red" : "black"}`;
+  b.dataset.card = card;
+  b.setAttribute("aria-label", cardAria(card));
+  const label = cardName(card);
+  if (card[0] === "X") {
+    const r = document.createElement("span");
+    r.className = "rank";
+    r.textContent = "★";
+    const s = document.createElement("span");
+    s.className = "card-corner";
+    s.textContent = "JOKER";
+    b.append(s, r);
+  } else {
+    const r = document.createElement("span");
+    r.className = "rank";
+    r.textContent = label.slice(0, -1);
+    const s = document.createElement("span");
+    s.className = "suit";
+    s.textContent = label.slice(-1);
+    b.append(r, s);
+  }
+  return b;
+}
+
+function sameSpot(a, b) {
+  return a.where === b.where && a.index === b.index && a.station === b.station;
+}
+
+class HextopiaTable {
+  constructor() {
+    this.selectedCard = null;
+    this.selectedPiece = null;
+    this.page = null;
+    this.svg = document.getElementById("board");
+    this.board = new HextopiaBoard(this.svg, {
+      onPiece: (key) => this.pickPiece(key),
+      onTarget: (id) => this.pickTarget(id),
+    });
+    this.hand = document.getElementById("hand");
+    this.hint = document.getElementById("hand-hint");
+    this.choices = document.getElementById("move-choices");
+    this.actions = document.getElementById("hand-actions");
+    this.hand?.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-card]");
+      if (b && !b.disabled) this.pickCard(b.dataset.card);
+    });
+    document.getElementById("zoom-board")?.addEventListener("click", (e) => {
+      const wrap = document.querySelector(".board-wrap");
+      const on = wrap.classList.toggle("zoomed");
+      e.currentTarget.setAttribute("aria-pressed", String(on));
+    });
+  }
+
+  colourOf(snap, seat) {
+    const s = (snap.view?.seats || []).find((x) => x.seat === seat);
+    return s ? colourHex(s.colour) : "#888";
+  }
+
+  colourName(snap, seat) {
+    return (snap.view?.seats || []).find((x) => x.seat === seat)?.colour || "";
+  }
+
+  seatExtra(snap, seat) {
+    const s = (snap.view?.seats || []).find((x) => x.seat === seat);
+    if (!s) return "";
+    const bits = [`${s.hand_count} card${s.hand_count === 1 ? "" : "s"}`];
+    const home = s.pieces.filter((p) => p.where === "hextopia").length;
+    if (home) bits.push(`${home}/4 in HEXTOPIA`);
+    if (s.sitting_out) bits.push("sitting out");
+    if (snap.view?.dealer === seat) bits.push("dealer");
+    return bits.join(" · ");
+  }
+
+  describe(events, ctx) {
+    return describeEvents(events, ctx);
+  }
+
+  /** The moves of the view, each with the destination located for the board. */
+  moves() {
+    const view = this.page.snapshot.view || {};
+    if (!this.page.myTurn) return [];
+    return (view.moves || []).map((m, i) => {
+      const seat = (view.seats || []).find((s) => s.seat === m.seat);
+      const to = m.to ? { where: m.to.where, index: m.to.index, station: seat ? seat.station : 0, piece: m.piece } : null;
+      return { ...m, id: String(i), key: m.piece !== null && m.piece !== undefined ? pieceKey(m.seat, m.piece) : null, spot: to };
+    });
+  }
+
+  pickCard(card) {
+    this.selectedCard = this.selectedCard === card ? null : card;
+    this.selectedPiece = null;
+    this.page.render();
+  }
+
+  pickPiece(key) {
+    this.selectedPiece = this.selectedPiece === key ? null : key;
+    this.page.render();
+  }
+
+  pickTarget(id) {
+    const ids = id.split(",");
+    const moves = this.moves();
+    if (ids.length === 1) {
+      const m = moves[Number(ids[0])];
+      if (m) this.play(m);
+      return;
+    }
+    const chosen = ids.map((k) => moves[Number(k)]).filter(Boolean);
+    // Pieces at HOME are alike: any of them may come out to START.
+    if (chosen.length && chosen.every((m) => m.from && m.from.where === "home")) {
+      this.play(chosen[0]);
+      return;
+    }
+    this.hint.textContent = "Several pieces can reach that space: click the piece you want to move first, or choose a move from the list.";
+  }
+
+  play(move) {
+    this.selectedCard = null;
+    this.selectedPiece = null;
+    this.page.submit(move.action);
+  }
+
+  render(snap, page) {
+    this.page = page;
+    const view = snap.view || {};
+    const moves = this.moves();
+    const myTurn = page.myTurn;
+    if (this.selectedCard && !(view.hand || []).includes(this.selectedCard)) this.selectedCard = null;
+    if (!myTurn) {
+      this.selectedCard = null;
+      this.selectedPiece = null;
+    }
+    const plays = moves.filter((m) => m.action.type === "play");
+    const cardPlays = plays.filter((m) => m.card === this.selectedCard);
+    const selectable = new Set(cardPlays.map((m) => m.key).filter(Boolean));
+    if (this.selectedPiece && !selectable.has(this.selectedPiece)) this.selectedPiece = null;
+    const shown = this.selectedPiece ? cardPlays.filter((m) => m.key === this.selectedPiece) : cardPlays;
+    // Group moves that end on the same spot: one ring, several moves.
+    const targets = [];
+    for (const m of shown) {
+      if (!m.spot) continue;
+      const t = targets.find((x) => sameSpot(x.to, m.spot));
+      if (t) {
+        t.ids.push(m.id);
+        t.label = `${t.label}; or ${m.label}`;
+      } else {
+        targets.push({ ids: [m.id], to: m.spot, label: m.label });
+      }
+    }
+    const me = (view.seats || []).find((s) => s.seat === snap.seat);
+    const perspective = me ? me.station : 0;
+    this.board.render(view, {
+      perspective,
+      names: page.names,
+      selectable,
+      selected: this.selectedPiece,
+      targets: targets.map((t) => ({ id: t.ids.join(","), to: t.to, label: t.label })),
+    });
+    this.renderHand(snap, moves, myTurn, cardPlays);
+  }
+
+  renderHand(snap, moves, myTurn, cardPlays) {
+    const panel = document.getElementById("hand-panel");
+    const view = snap.view || {};
+    if (!panel) return;
+    if (!Array.isArray(view.hand) || snap.status !== "active") {
+      panel.hidden = !Array.isArray(view.hand) || snap.status !== "active";
+      return;
+    }
+    panel.hidden = false;
+    const playable = new Set(moves.filter((m) => m.action.type === "play").map((m) => m.card));
+    const discardable = new Set(moves.filter((m) => m.action.type === "discard").map((m) => m.card));
+    const sitOut = moves.find((m) => m.action.type === "sit_out");
+    this.hand.replaceChildren();
+    for (const card of view.hand) {
+      const b = cardButton(card);
+      const usable = myTurn && (playable.has(card) || discardable.has(card));
+      b.disabled = !usable;
+      b.setAttribute("aria-pressed", String(this.selectedCard === card));
+      if (myTurn && !usable) b.classList.add("unplayable");
+      this.hand.appendChild(b);
+    }
+    if (!view.hand.length) {
+      const p = document.createElement("p");
+      p.className = "muted small";
+      p.textContent = "No cards in hand.";
+      this.hand.appendChild(p);
+    }
+
+    // Move list for the chosen card (every move as a button: keyboard and small screens).
+    this.choices.replaceChildren();
+    const list = this.selectedPiece ? cardPlays.filter((m) => m.key === this.selectedPiece) : cardPlays;
+    for (const m of list) {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-secondary btn-small";
+      b.textContent = m.label;
+      b.addEventListener("click", () => this.play(m));
+      li.appendChild(b);
+      this.choices.appendChild(li);
+    }
+
+    this.actions.replaceChildren();
+    if (myTurn && this.selectedCard && discardable.has(this.selectedCard)) {
+      const m = moves.find((x) => x.action.type === "discard" && x.card === this.selectedCard);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn";
+      b.textContent = `Discard ${cardName(this.selectedCard)}`;
+      b.addEventListener("click", () => this.play(m));
+      this.actions.appendChild(b);
+    }
+    if (myTurn && sitOut) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-secondary";
+      b.textContent = "Sit out this hand";
+      b.title = sitOut.label;
+      b.addEventListener("click", () => this.play(sitOut));
+      this.actions.appendChild(b);
+    }
+
+    let hint;
+    if (snap.status !== "active") hint = "";
+    else if (this.page.busy) hint = "Sending your move…";
+    else if (!this.page.toAct.includes(snap.seat)) hint = "Wait for your turn.";
+    else if (!playable.size && discardable.size) hint = sitOut ? "No card can be played: discard one card, or discard your whole hand and sit out until the next hand." : "No card can be played: choose a card to discard.";
+    else if (!this.selectedCard) hint = "Your turn: choose a card.";
+    else if (cardPlays.length) hint = this.selectedPiece ? "Click a ringed space to move there, or choose below." : "Click a highlighted piece, then a ringed space — or choose a move below.";
+    else hint = "Choose a card.";
+    this.hint.textContent = hint;
+  }
+}
+
+const table = new HextopiaTable();
+const page = new MatchPage({ game: table });
+page.start();

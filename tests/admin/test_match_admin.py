@@ -1,0 +1,128 @@
+"""Match admin: read-only, secrets only once the match is over, moderation via the services."""
+import json
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from gameplatform.matches import admin as match_admin
+from gameplatform.matches.models import Match, Seat
+from gameplatform.matches.services import MATCH_OVER
+from games.registry import get_engine
+from tests.tenants.factories import make_hextopia_match, make_member, make_moderator, make_tenant, make_user
+
+pytestmark = pytest.mark.django_db
+SEED = 987654321
+
+
+@pytest.fixture
+def setup(client):
+    tenant = make_tenant("alpha")
+    mod = make_moderator("moda", tenant)
+    alice = make_user("alice_a")
+    make_member(alice, tenant)
+    match = make_hextopia_match(tenant, [alice, None, None, None], seed=SEED, title="Alpha Cup")
+    client.force_login(mod)
+    return client, match, alice
+
+
+def change_page(client, match) -> str:
+    response = client.get(reverse("admin:matches_match_change", args=[match.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("as_superuser", [False, True])
+def test_running_match_hides_seed_hands_and_private_moves(setup, as_superuser):
+    client, match, _ = setup
+    if as_superuser:
+        client.force_login(make_user("root", is_superuser=True, is_staff=True))
+    page = change_page(client, match)
+    assert str(SEED) not in page
+    assert match_admin.HIDDEN_UNTIL_OVER in page
+    assert "&quot;hands&quot;" not in page and "&quot;deck&quot;" not in page
+    engine = get_engine("hextopia")
+    public = engine.view(engine.decode(match.state), None)
+    assert escape(json.dumps(public["seats"][0]["hand_count"])) in page
+    # the move's card and the private event stay hidden; the public event is shown
+    assert "4C" not in page and "QS" not in page
+    assert escape('{"type": "discard"}') in page and "discarded" in page
+    assert match.seed_commitment in page
+
+
+@pytest.mark.parametrize("status", [Match.Status.FINISHED, Match.Status.ABORTED])
+def test_over_match_shows_everything(setup, status):
+    client, match, _ = setup
+    Match.unscoped.filter(pk=match.pk).update(status=status)
+    page = change_page(client, match)
+    assert str(SEED) in page and "4C" in page and "QS" in page
+    assert "&quot;deck&quot;" in page
+
+
+def test_match_is_read_only_for_everyone(setup):
+    client, match, _ = setup
+    response = client.post(reverse("admin:matches_match_change", args=[match.pk]), {"status": "finished"})
+    assert response.status_code == 403
+    assert client.get(reverse("admin:matches_match_add")).status_code == 403
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+
+
+def test_abort_action_calls_the_service(setup):
+    client, match, _ = setup
+    other = make_hextopia_match(make_tenant("beta"), [None] * 4, title="Beta Cup")
+    response = client.post(
+        reverse("admin:matches_match_changelist"),
+        {"action": "abort_matches", "_selected_action": [match.pk, other.pk]},
+        follow=True,
+    )
+    assert match_admin.ABORTED.format(match=match) in response.content.decode()
+    match.refresh_from_db()
+    other.refresh_from_db()
+    assert match.status == Match.Status.ABORTED and match.finished_at is not None
+    assert other.status == Match.Status.ACTIVE
+
+
+def test_abort_page_confirms_then_aborts_and_refuses_twice(setup):
+    client, match, _ = setup
+    url = reverse("admin:matches_match_abort", args=[match.pk])
+    assert "Alpha Cup" in client.get(url).content.decode()
+    client.post(url, follow=True)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABORTED
+    response = client.post(url, follow=True)
+    assert response.status_code == 200  # the service's refusal is a message, not a crash
+    assert [str(m) for m in response.context["messages"]] == [f"{match}: {MATCH_OVER}"]
+
+
+def test_hand_a_seat_to_a_bot(setup):
+    client, match, alice = setup
+    response = client.post(
+        reverse("admin:matches_match_changelist"),
+        {"action": "hand_seat_to_bot", "_selected_action": [match.pk]},
+    )
+    url = reverse("admin:matches_match_hand_to_bot", args=[match.pk])
+    assert response.status_code == 302 and response["Location"] == url
+    form = client.get(url + "?seat=0").context["form"]
+    assert form.fields["seat"].choices == [(0, "0: alice_a")]
+    assert {k for k, _ in form.fields["kind"].choices} == {"random", "heuristic"}
+    response = client.post(url, {"seat": 0, "kind": "heuristic"}, follow=True)
+    assert match_admin.HANDED_TO_BOT.format(seat=0, match=match, kind="heuristic") in response.content.decode()
+    seat = Seat.objects.get(match=match, index=0)
+    assert seat.bot_kind == "heuristic" and seat.user == alice
+
+
+@pytest.mark.parametrize("data", [{"seat": 3, "kind": "random"}, {"seat": 0, "kind": "wizard"}, {"seat": "x"}, {}])
+def test_hand_to_bot_bad_input_changes_nothing(setup, data):
+    client, match, _ = setup
+    response = client.post(reverse("admin:matches_match_hand_to_bot", args=[match.pk]), data)
+    assert response.status_code == 200 and response.context["form"].errors
+    assert not Seat.objects.filter(match=match).exclude(bot_kind="").exists()
+
+
+def test_filters_by_community_game_and_status(setup):
+    client, match, _ = setup
+    page = client.get(reverse("admin:matches_match_changelist"), {"status__exact": "finished"}).content.decode()
+    assert "Alpha Cup" not in page
+    page = client.get(reverse("admin:matches_match_changelist"), {"game": "hextopia", "tenant__id__exact": match.tenant_id}).content.decode()
+    assert "Alpha Cup" in page

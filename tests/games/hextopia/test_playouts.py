@@ -1,0 +1,72 @@
+"""Hypothesis playouts of random legal games, and the protocol's conformance check."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+
+from games.hextopia.engine.constants import LANE, PIECES
+from games.protocol import SeatSpec, check_conformance
+from tests.games.hextopia.helpers import ENGINE, card_count
+
+# Random games end well within this (the longest seen, 6 players in teams, is under 2,000).
+MAX_ACTIONS = 8000
+LAYOUTS = [(n, name) for n in range(2, 7) for name in ENGINE.team_layouts(n)]
+
+
+def check_invariants(engine, st) -> None:
+    """Four pieces per player, one piece per space (track or HEXTOPIA slot), cards conserved,
+    the seat to act holds cards."""
+    track = st.track
+    assert len(st.pieces) == PIECES * st.seats
+    spaces = set()
+    for idx, v in enumerate(st.pieces):
+        assert -1 <= v < track + LANE
+        if v < 0:
+            continue
+        seat = idx // PIECES
+        space = ("track", (st.starts[seat] + v) % track) if v < track else ("lane", seat, v)
+        assert space not in spaces, f"two pieces on {space}"
+        spaces.add(space)
+    assert card_count(st) == Counter(st.all_cards())
+    if not st.winners:
+        assert st.hands[st.turn], "the seat to act must hold cards"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layout=st_.sampled_from(LAYOUTS), jokers=st_.booleans(), seed=st_.integers(0, 2**62),
+       choices=st_.integers(0, 2**32))
+def test_random_games_end_and_keep_the_invariants(layout, jokers, seed, choices):
+    """Rules: "The first player to successfully enter all four pieces into their HEXTOPIA wins the
+    game." (every random legal game ends, pieces and cards are never lost or duplicated)."""
+    players, name = layout
+    seats = [SeatSpec(team=t) for t in ENGINE.team_layouts(players)[name]]
+    rng = random.Random(choices)
+    st = ENGINE.setup({"jokers": jokers}, seats, seed)
+    check_invariants(ENGINE, st)
+    for _ in range(MAX_ACTIONS):
+        acting = ENGINE.to_act(st)
+        if not acting:
+            break
+        seat = acting[0]
+        st, _ = ENGINE.apply(st, seat, rng.choice(ENGINE.legal_actions(st, seat)))
+        check_invariants(ENGINE, st)
+    else:
+        raise AssertionError(f"game did not end within {MAX_ACTIONS} actions")
+    res = ENGINE.result(st)
+    assert res is not None and len(res.ranks) == players and 1 in res.ranks
+    assert all(res.ranks[s] == 1 for s in res.winners)
+
+
+@pytest.mark.parametrize(("players", "layout"), LAYOUTS)
+def test_protocol_conformance(players, layout):
+    """Rules: "Each player plays a card in turn" (the platform's contract, for every player count
+    and team layout, JOKER variant on for every other one)."""
+    seats = [SeatSpec(team=t) for t in ENGINE.team_layouts(players)[layout]]
+    jokers = LAYOUTS.index((players, layout)) % 2 == 1
+    applied = check_conformance(ENGINE, seat_layouts=[seats], options=[{"jokers": jokers}], games=1,
+                                max_actions=MAX_ACTIONS, seed=players, invariant=check_invariants)
+    assert applied > 0

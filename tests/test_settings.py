@@ -1,0 +1,96 @@
+"""Settings follow the environment: REDIS_URL picks the channel layer, the Celery broker and
+whether the server embeds its worker; DATABASE_URL picks the database. Tasks are never eager.
+
+Each case runs the settings module afresh with ``runpy`` under a patched environment, so the
+live settings of this test run are untouched.
+"""
+import runpy
+
+import pytest
+from django.conf import settings
+
+import gameplatform.settings as settings_module
+from gameplatform.celery import app
+
+REDIS = "redis://127.0.0.1:6379/9"
+
+
+@pytest.fixture
+def load_settings(monkeypatch):
+    """Returns ``load(**env)``: the settings namespace under that environment (None deletes)."""
+
+    def load(**env):
+        for name in ("DATABASE_URL", "REDIS_URL", "EMBEDDED_WORKER", "CHANNEL_PREFIX", "CELERY_QUEUE"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        return runpy.run_path(settings_module.__file__)
+
+    return load
+
+
+def test_redis_url_selects_redis_channel_layer_broker_and_separate_workers(load_settings):
+    ns = load_settings(REDIS_URL=REDIS, CHANNEL_PREFIX="hx")
+    layer = ns["CHANNEL_LAYERS"]["default"]
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["CONFIG"]["hosts"] == [REDIS]
+    assert layer["CONFIG"]["prefix"] == "hx"
+    assert ns["CELERY_BROKER_URL"] == REDIS
+    assert ns["EMBEDDED_WORKER"] is False
+    assert ns["CELERY_TASK_ALWAYS_EAGER"] is False
+
+
+def test_no_redis_url_means_in_memory_layer_memory_broker_and_embedded_worker(load_settings):
+    ns = load_settings()
+    assert ns["CHANNEL_LAYERS"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert ns["CELERY_BROKER_URL"] == "memory://"
+    assert ns["EMBEDDED_WORKER"] is True
+    assert ns["CELERY_TASK_ALWAYS_EAGER"] is False
+
+
+def test_embedded_worker_can_be_forced_either_way(load_settings):
+    assert load_settings(REDIS_URL=REDIS, EMBEDDED_WORKER="true")["EMBEDDED_WORKER"] is True
+    assert load_settings(EMBEDDED_WORKER="false")["EMBEDDED_WORKER"] is False
+
+
+def test_no_database_url_means_sqlite_with_immediate_transactions(load_settings):
+    db = load_settings()["DATABASES"]["default"]
+    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert str(db["NAME"]).endswith("db.sqlite3")
+    assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def test_database_url_selects_postgresql(load_settings):
+    db = load_settings(DATABASE_URL="postgres://hx:secret@db.example:5433/hexagora")["DATABASES"]["default"]
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["NAME"], db["HOST"], db["PORT"], db["USER"]) == ("hexagora", "db.example", 5433, "hx")
+    assert "transaction_mode" not in db.get("OPTIONS", {})
+
+
+def test_timing_settings_come_from_the_environment(load_settings):
+    ns = load_settings(BOT_DELAY_SECONDS="0.25", SWEEP_INTERVAL_SECONDS="2")
+    assert ns["BOT_DELAY_SECONDS"] == 0.25
+    assert ns["SWEEP_INTERVAL_SECONDS"] == 2.0
+    assert ns["CELERY_BEAT_SCHEDULE"]["sweep-overdue-turns"] == {
+        "task": "gameplatform.matches.tasks.sweep_overdue",
+        "schedule": 2.0,
+    }
+
+
+def test_production_switches_come_from_the_environment(load_settings):
+    ns = load_settings(
+        DEBUG="false",
+        SECRET_KEY="s" * 50,
+        ALLOWED_HOSTS="play.example.org,owls.example.org",
+        CSRF_TRUSTED_ORIGINS="https://play.example.org",
+    )
+    assert ns["DEBUG"] is False
+    assert ns["SECRET_KEY"] == "s" * 50
+    assert ns["ALLOWED_HOSTS"] == ["play.example.org", "owls.example.org"]
+    assert ns["CSRF_TRUSTED_ORIGINS"] == ["https://play.example.org"]
+
+
+def test_the_live_celery_app_uses_the_settings_and_is_never_eager():
+    assert app.conf.broker_url == settings.CELERY_BROKER_URL
+    assert app.conf.task_always_eager is False
+    assert app.conf.task_default_queue == settings.CELERY_TASK_DEFAULT_QUEUE

@@ -21,9 +21,9 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from gameplatform.matches.errors import ServiceError
 from games.protocol import IllegalAction, OptionsError
 from games.registry import UnknownGame
-from gameplatform.matches.errors import ServiceError
 
 INVALID = "invalid"
 INVALID_MESSAGE = "The request is not valid."
@@ -66,7 +66,7 @@ def exception_handler(exc, context):
     if getattr(exc, "auth_header", None):
         headers["WWW-Authenticate"] = exc.auth_header
     if getattr(exc, "wait", None):
-        headers["Retry-After"] = "%d" % exc.wait
+        headers["Retry-After"] = f"{exc.wait:.0f}"
     set_rollback()
     if isinstance(exc, exceptions.ValidationError):
         body = _validation_body(exc.detail)

@@ -22,11 +22,11 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from games.protocol import visible_events
-from games.registry import all_engines
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match
+from games.protocol import visible_events
+from games.registry import all_engines
 
 from . import serializers as s
 from .errors import NOT_FOUND, NOT_FOUND_MESSAGE, error_body

@@ -171,9 +171,9 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
 
     def has_moderate_permission(self, request, obj=None):
         """Abort / hand to bot: superusers, and moderators for their communities' matches."""
-        if obj is not None:
-            return self.in_scope(request, obj) and (is_superuser(request) or bool(moderated_tenant_ids(request)))
-        return is_superuser(request) or bool(moderated_tenant_ids(request))
+        if not (is_superuser(request) or moderated_tenant_ids(request)):
+            return False
+        return obj is None or self.in_scope(request, obj)
 
     # --- hidden information --------------------------------------------------------------------
     @admin.display(description="seed")

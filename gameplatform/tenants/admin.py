@@ -16,7 +16,7 @@ addresses) stays invisible to them.
 """
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 from gameplatform.matches.errors import ServiceError
 
@@ -237,9 +237,12 @@ class TenantAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
             return ["created_at"]
         return ["slug", "domain", "created_at"]
 
-    @admin.display(description="Members")
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(member_total=Count("memberships"))
+
+    @admin.display(description="Members", ordering="member_total")
     def member_count(self, obj):
-        return obj.memberships.count()
+        return obj.member_total
 
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)
@@ -262,6 +265,7 @@ class MembershipAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
 
     form = MembershipForm
     list_display = ["user", "tenant", "role", "joined_at"]
+    list_select_related = ["user", "tenant"]
     list_filter = [("tenant", admin.RelatedOnlyFieldListFilter), "role"]
     search_fields = ["user__username", "user__display_name"]
     autocomplete_fields = ["user"]
@@ -303,6 +307,7 @@ class InvitationAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
 
     moderator_can_change = False
     list_display = ["code", "tenant", "created_by", "created_at", "used_by", "used_at"]
+    list_select_related = ["tenant", "created_by", "used_by"]
     list_filter = [("tenant", admin.RelatedOnlyFieldListFilter), ("used_at", admin.EmptyFieldListFilter)]
     search_fields = ["code"]
     fields = ["tenant", "code", "created_by", "created_at", "used_by", "used_at"]

@@ -132,3 +132,21 @@ def test_password_reset_for_unknown_address_reveals_nothing(client):
     response = client.post(reverse("account_reset_password"), {"email": "nobody@example.org"})
     assert response.status_code == 302
     assert all("/accounts/password/reset/key/" not in m.body for m in mail.outbox)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["account_login", "account_signup", "account_reset_password", "account_reset_password_done",
+     "account_email_verification_sent", "account_inactive"],
+)
+def test_account_pages_render_in_the_site_layout(client, name):
+    response = client.get(reverse(name))
+    assert response.status_code == 200
+    assert b'class="site-header"' in response.content and b"<title>" in response.content
+
+
+def test_logout_page_renders_for_a_signed_in_user(client):
+    client.force_login(make_user())
+    response = client.get(reverse("account_logout"))
+    assert response.status_code == 200 and b'class="site-header"' in response.content
+    assert client.session.get("_auth_user_id")  # GET never logs out (ACCOUNT_LOGOUT_ON_GET off)

@@ -135,3 +135,27 @@ def test_superuser_suspends_anyone_else(communities, root):
     _, _, mod = communities
     suspend(mod, root)
     assert not mod.is_active
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_websocket_session_of_a_suspended_user_is_anonymous():
+    """Channels' AuthMiddleware resolves the session user with the same backend check."""
+    from asgiref.sync import sync_to_async
+    from channels.auth import get_user as channels_get_user
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    def make_session():
+        user = make_user("ada")
+        root = make_user("root", is_superuser=True, is_staff=True)
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.save()
+        return user, root, SessionStore(session_key=session.session_key)
+
+    user, root, session = await sync_to_async(make_session)()
+    assert (await channels_get_user({"session": session})).pk == user.pk
+    await sync_to_async(services.user_suspend)(user=user, by=root)
+    assert not (await channels_get_user({"session": session})).is_authenticated

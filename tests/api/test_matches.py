@@ -2,9 +2,9 @@
 start/ and seats/<i>/bot/."""
 import pytest
 
-from games.registry import get_engine
 from gameplatform.matches import selectors, services
 from gameplatform.matches.models import Match, Seat
+from games.registry import get_engine
 from tests.api.support import url
 
 pytestmark = pytest.mark.django_db

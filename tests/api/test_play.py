@@ -2,9 +2,9 @@
 Hextopia match, including what each seat may and may not see."""
 import pytest
 
-from games.hextopia.engine import errors as rules
 from gameplatform.matches import services
 from gameplatform.matches.models import Match, MoveRecord, Seat
+from games.hextopia.engine import errors as rules
 from tests.api.support import actor_of, card_lists, private_events, url
 
 pytestmark = pytest.mark.django_db

@@ -33,9 +33,17 @@ class TestMatchFlowInBrowser(ChannelsLiveServerTestCase):
         cls._test_name_before = db["TEST"].get("NAME")
         db["TEST"]["NAME"] = connections["default"].settings_dict["NAME"]
         super().setUpClass()
+        # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls
+        # are still synchronous (Django's documented way for Playwright tests).
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        cls.pw = sync_playwright().start()
+        cls.browser = cls.pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
 
     @classmethod
     def tearDownClass(cls):
+        cls.browser.close()
+        cls.pw.stop()
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         super().tearDownClass()
         settings.DATABASES["default"]["TEST"]["NAME"] = cls._test_name_before
 
@@ -46,14 +54,7 @@ class TestMatchFlowInBrowser(ChannelsLiveServerTestCase):
             user = User.objects.create_user(username=name, password="pw-not-used-9", email=f"{name}@example.org")
             Membership.objects.create(user=user, tenant=tenant)
             self.users[name] = user
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs a loop
-        self.pw = sync_playwright().start()
-        self.browser = self.pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
 
-    def tearDown(self):
-        self.browser.close()
-        self.pw.stop()
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
     def page_for(self, name, width=1280, height=900):
         """A browser page signed in as ``name`` (the session cookie of a test-client login)."""

@@ -61,12 +61,16 @@ _LANE_CARDS = (ACE, TWO)
 # ---------------------------------------------------------------- reading the position
 
 def occupancy(st: HextopiaState) -> dict[int, int]:
-    """Track space -> flat index of the piece on it (pieces IN-PLAY only)."""
-    occ = {}
-    track = st.track
-    for idx, (v, start) in enumerate(zip(st.pieces, st.piece_starts, strict=True)):
-        if 0 <= v < track:
-            occ[(start + v) % track] = idx
+    """Track space -> flat index of the piece on it (pieces IN-PLAY only); cached on the state,
+    so callers must not change the dict."""
+    occ = st.occupancy
+    if occ is None:
+        occ = {}
+        track = st.track
+        for idx, (v, start) in enumerate(zip(st.pieces, st.piece_starts, strict=True)):
+            if 0 <= v < track:
+                occ[(start + v) % track] = idx
+        st.occupancy = occ
     return occ
 
 
@@ -240,9 +244,14 @@ def plays(st: HextopiaState, seat: int, first: bool = False) -> list[Play]:
                     continue
                 steps = FORWARD_STEPS[rank]
                 lane_card = kind == ACE or kind == TWO
+                start = starts[c]
                 for i in range(PIECES):
                     v = mine[i]
                     if v < 0 or (v >= track and not lane_card):
+                        continue
+                    nv = v + steps
+                    if nv < track:  # stays on the track: always legal (same as forward())
+                        out.append((card, FORWARD, c, i, -1, -1, nv, occ.get((start + nv) % track, -1)))
                         continue
                     res = forward(st, occ, c, i, steps, lane_card)
                     if res.__class__ is not Rule:
@@ -429,7 +438,9 @@ def _after_card(st: HextopiaState, seat: int, card: str) -> HextopiaState:
     """A copy of ``st`` with ``card`` moved from ``seat``'s hand to the pile."""
     new = st.copy()
     hands = list(st.hands)
-    hands[seat] = tuple(x for x in hands[seat] if x != card)
+    hand = list(hands[seat])
+    hand.remove(card)
+    hands[seat] = tuple(hand)
     new.hands = tuple(hands)
     new.pile = st.pile + (card,)
     new.last_card = (seat, card)

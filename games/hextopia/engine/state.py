@@ -34,15 +34,16 @@ class HextopiaState:
     over), ``turn_count`` (actions applied), ``sitting_out`` per seat, ``last_card`` ((seat,
     card) or None), ``winners`` (seats; empty while running), ``dealer_draw`` (rounds of (seat,
     card) from the first-dealer draw). ``track``, ``starts`` (per seat) and ``piece_starts``
-    (per flat piece index) are derived.
+    (per flat piece index) are derived; ``occupancy`` caches rules.occupancy (which is why a
+    state must not change once it has been read: change only a fresh ``copy()``).
     """
 
     __slots__ = (
         "seats", "stations", "teams", "jokers", "seed", "draws", "deck", "hands", "pile",
         "pieces", "dealer", "deal", "hand_number", "turn", "turn_count", "sitting_out",
-        "last_card", "winners", "dealer_draw", "track", "starts", "piece_starts",
+        "last_card", "winners", "dealer_draw", "track", "starts", "piece_starts", "occupancy",
     )
-    _FIELDS = __slots__[:-3]
+    _FIELDS = __slots__[:-4]
 
     def __init__(self, **fields: Any):
         for name in self._FIELDS:
@@ -50,6 +51,7 @@ class HextopiaState:
         self.track = track_length(self.seats)
         self.starts = tuple(start_index(st, self.track) for st in self.stations)
         self.piece_starts = tuple(self.starts[idx // PIECES] for idx in range(PIECES * self.seats))
+        self.occupancy = None
 
     def copy(self) -> HextopiaState:
         """A shallow copy (fields are immutable tuples and scalars); spelled out for speed."""
@@ -61,6 +63,7 @@ class HextopiaState:
         new.sitting_out, new.last_card, new.winners = self.sitting_out, self.last_card, self.winners
         new.dealer_draw, new.track, new.starts = self.dealer_draw, self.track, self.starts
         new.piece_starts = self.piece_starts
+        new.occupancy = None
         return new
 
     def __eq__(self, other: object) -> bool:

@@ -66,7 +66,7 @@ class DemoMatch:
 
 DEMO_MATCHES = (
     DemoMatch("Demo: heuristic bot vs random bot", ("heuristic", "random"), variant="Classic"),
-    DemoMatch("Demo: three bots with JOKERs", ("heuristic", "heuristic", "random"), variant="With JOKERs"),
+    DemoMatch("Demo: two bots with JOKERs", ("heuristic", "heuristic"), variant="With JOKERs"),
     DemoMatch("Demo: bots in teams, 2v2", ("heuristic",) * 4, team_layout="2v2"),
 )
 

@@ -1,0 +1,34 @@
+"""submit_action costs the same number of SQL queries on move 1 and move 201: it never loads
+the history (``MoveRecord.seq`` is the match version, not a count of records)."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import registry
+from gameplatform.matches import services
+from gameplatform.matches.models import Seat
+
+pytestmark = pytest.mark.django_db
+
+# Membership, match lock, seats, client_action_id lookup, update match, insert record (+ the
+# savepoints of the test's transaction): a ceiling, so a new query per action gets noticed.
+MAX_QUERIES_PER_ACTION = 10
+
+
+def test_query_count_is_flat_over_a_long_history(match_factory, member, other_member, tenant):
+    match = match_factory("race", [member, other_member], options={"target": 5000}, turn_seconds=600)
+    engine = registry.get_engine("race")
+    users = {s.index: s.user for s in Seat.objects.filter(match=match)}
+    counts = {}
+    for move in range(1, 202):
+        match.refresh_from_db()
+        seat = engine.to_act(match.state)[0]
+        with CaptureQueriesContext(connection) as ctx:
+            services.submit_action(match_id=match.pk, tenant=tenant, user=users[seat], action={"type": "roll"},
+                                   expected_version=match.version, client_action_id=f"c{move}")
+        counts[move] = len(ctx.captured_queries)
+        if move == 201:
+            sql = "\n".join(q["sql"] for q in ctx.captured_queries)
+    assert counts[1] == counts[201] <= MAX_QUERIES_PER_ACTION
+    assert set(counts.values()) == {counts[1]}
+    assert 'COUNT(' not in sql.upper()

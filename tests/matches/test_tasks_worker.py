@@ -1,0 +1,63 @@
+"""Turn timers through a real Celery worker: expire_turn fires at the deadline, three missed
+turns bring in a bot, and when the worker dies with the timer task the sweeper still moves
+the match on. Turn times are written straight to the row (tests may go under 30 s)."""
+import time
+
+import pytest
+from django.utils import timezone
+
+from gameplatform.matches import services, timers
+from gameplatform.matches.models import Match, MoveRecord, Seat
+from gameplatform.matches.tasks import expire_turn, sweep_overdue
+from tests.conftest import purge_task_queue
+
+pytestmark = pytest.mark.celery_worker
+
+
+def holds_timer(match_id, version) -> bool:
+    """True when the running worker has ``expire_turn(match_id, version)`` waiting for its ETA."""
+    from celery.worker import state
+
+    return any(
+        r.task_name == expire_turn.name and list(r.args) == [match_id, version]
+        for r in list(state.scheduled_requests)
+    )
+
+
+def test_timer_fires_at_the_deadline(task_worker, match_factory, member, other_member, wait_for):
+    match = match_factory("race", [member, other_member], turn_seconds=1)
+    record = wait_for(lambda: MoveRecord.objects.filter(match=match).first(), timeout=30)
+    assert record.actor == "timeout" and record.created_at >= match.deadline
+    assert Seat.objects.get(match=match, index=record.seat).timeouts_in_row == 1
+
+
+def test_three_missed_turns_bring_in_a_bot_until_the_owner_is_back(
+    task_worker, match_factory, member, tenant, wait_for
+):
+    match = match_factory("race", [member, "random"], options={"target": 5000}, turn_seconds=1)
+    wait_for(lambda: MoveRecord.objects.filter(match=match, seat=0, actor="bot").exists(), timeout=60)
+    seat = Seat.objects.get(match=match, index=0)
+    assert seat.bot_takeover and seat.timeouts_in_row == 3
+    assert MoveRecord.objects.filter(match=match, seat=0, actor="timeout").count() == 3
+    services.seat_resume(tenant=tenant, user=member, match_id=match.pk)
+    seat.refresh_from_db()
+    assert (seat.bot_takeover, seat.timeouts_in_row) == (False, 0)
+    Match.unscoped.filter(pk=match.pk).update(turn_seconds=None)  # alice takes her time now
+
+
+def test_sweeper_moves_a_match_whose_timer_task_was_lost(worker_factory, match_factory, member, other_member, wait_for):
+    with worker_factory():
+        match = match_factory("race", [member, other_member], turn_seconds=2)
+        # The worker holds the expire_turn task, waiting for its ETA ...
+        wait_for(lambda: holds_timer(match.pk, match.version), timeout=10)
+    # ... and is gone before the deadline, and its task with it (a broker that put the
+    # unacknowledged message back loses it here).
+    purge_task_queue()
+    wait_for(lambda: timezone.now() > match.deadline + timers.DEADLINE_GRACE, timeout=10)
+    time.sleep(0.2)
+    assert not MoveRecord.objects.filter(match=match).exists()
+    assert Match.unscoped.get(pk=match.pk).version == match.version  # stuck, until ...
+    with worker_factory():  # ... a fresh worker runs the periodic sweep
+        sweep_overdue.delay()
+        record = wait_for(lambda: MoveRecord.objects.filter(match=match).first(), timeout=30)
+    assert record.actor == "timeout" and record.seq == match.version + 1

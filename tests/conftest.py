@@ -170,9 +170,9 @@ def match_factory(tenant, user_factory, monkeypatch):
 def replay_mismatches(match) -> list[str]:
     """What differs between ``match`` (re-read) and the replay of its records from the seed:
     the final state, and each record's events. Empty when every move replays exactly."""
-    from games.protocol import IllegalAction, SeatSpec
     from gameplatform.matches.models import MoveRecord, Seat
     from gameplatform.matches.selectors import match_rebuild_state
+    from games.protocol import IllegalAction, SeatSpec
 
     match.refresh_from_db()
     engine = registry.get_engine(match.game)

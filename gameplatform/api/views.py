@@ -8,6 +8,7 @@ Refusals are 4xx bodies ``{"error", "message", "field"?}`` made by ``api.errors`
 from __future__ import annotations
 
 from django.contrib.auth import authenticate
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponsePermanentRedirect, JsonResponse
 from django.urls import Resolver404, resolve
 from drf_spectacular.types import OpenApiTypes
@@ -89,7 +90,8 @@ class MemberAPIView(APIView):
 
 def match_public(match: Match, *, user) -> dict:
     """The public metadata of ``match`` (``MatchOut``); ``seed`` only once finished."""
-    seats = list(match.seats.all())  # prefetched by match_list
+    prefetch_related_objects([match], "seats__user")  # a no-op after match_list's prefetch
+    seats = list(match.seats.all())
     finished = match.status == Match.Status.FINISHED
     # As selectors.seat_of: a seat handed to a bot is no longer the person's.
     mine = next((seat.index for seat in seats if seat.user_id == user.pk and not seat.is_bot), None)
@@ -298,7 +300,7 @@ class LegalActionsView(MatchViewView):
                 "match": snap["match"],
                 "version": snap["version"],
                 "seat": snap["seat"],
-                "to_act": list(snap["view"].get("to_act", [])),
+                "to_act": list((snap["view"] or {}).get("to_act", [])),  # no view while open
                 "legal_actions": snap["legal_actions"],
             }
         )

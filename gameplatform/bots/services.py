@@ -11,11 +11,11 @@ import logging
 import random
 import secrets
 
-from games import registry
-from games.protocol import Engine, RandomBot
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.services import submit_action, takeover_bot_kind
+from games import registry
+from games.protocol import Engine, RandomBot
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,6 @@ TURN_TIME_CHOICES = [
     ("Live", [("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes"), ("600", "10 minutes")]),
     ("Async", [("3600", "1 hour"), ("43200", "12 hours"), ("86400", "1 day"), ("259200", "3 days"), ("604800", "7 days")]),
 ]
-TURN_SECONDS_ALLOWED = frozenset(int(v) for _, group in TURN_TIME_CHOICES[1:] for v, _ in group)
 
 # People-friendly names of the engines' team layouts; unknown ones are described from the list.
 LAYOUT_LABELS = {

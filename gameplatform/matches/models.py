@@ -69,7 +69,7 @@ class Match(models.Model):
     result = models.JSONField(null=True, blank=True)
 
     objects = TenantScopedManager()
-    unscoped = models.Manager()
+    unscoped = models.Manager()  # noqa: DJ012 - a second manager, not a field
 
     class Meta:
         ordering = ["-created_at"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 
-from games import registry
-from games.protocol import Engine, IllegalAction, SeatSpec, visible_events
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
+from games import registry
+from games.protocol import Engine, IllegalAction, SeatSpec, visible_events
 
 MATCH_NOT_FOUND = "There is no such match in this community."
 ID_INVALID = "{field} must be a positive whole number."

@@ -26,11 +26,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import registry
-from games.protocol import Engine, IllegalAction, OptionsError, SeatSpec, visible_events
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, RuleVariant, Seat, seed_commitment
 from gameplatform.matches.selectors import MATCH_NOT_FOUND, parse_id, setup_events
+from games import registry
+from games.protocol import Engine, IllegalAction, OptionsError, SeatSpec, visible_events
 
 log = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import registry
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord
 from gameplatform.matches.services import submit_action
+from games import registry
 
 log = logging.getLogger(__name__)
 

@@ -18,12 +18,12 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games.registry import UnknownGame, get_engine
 from gameplatform.tenants.services import membership_require
+from games.registry import UnknownGame, get_engine
 
 from . import selectors, services
 from .errors import ServiceError
-from .forms import TURN_TIME_CHOICES, MatchCreateForm, SeatBotForm
+from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, SeatBotForm
 from .models import Match
 
 MATCH_CREATED = "Match created. Share the link to invite players, or add bots to the empty seats."
@@ -33,9 +33,7 @@ CALLED_OFF = "You called the match off."
 BOT_ADDED = "A {kind} bot took seat {seat}."
 STARTED = "The match has started. Good luck!"
 FORM_INVALID = "The match was not created: please correct the fields marked below."
-REPLAY_NOT_READY = "The replay opens once the match is finished."
 FINISHED_SHOWN = 20  # finished matches listed in the lobby
-TEAM_LETTERS = "ABCDEF"
 
 # Seconds -> label, from the lobby's choices ("Unlimited" for None).
 _TURN_LABELS = {int(v): label for _, group in TURN_TIME_CHOICES[1:] for v, label in group}
@@ -203,9 +201,7 @@ def match_detail(request, match_id: int):
 def match_replay(request, match_id: int):
     """/matches/<id>/replay/: step through a finished match (spectator views)."""
     match = selectors.match_get(tenant=request.tenant, match_id=match_id)
-    if match.status != Match.Status.FINISHED:
-        raise ServiceError("not_finished", REPLAY_NOT_READY, 409)
-    replay = selectors.match_replay(match=match)
+    replay = selectors.match_replay(match=match)  # 409 until the match is finished
     engine = _engine_or_none(match.game)
     context = {
         "match": match,
@@ -233,11 +229,11 @@ def _after_post(request, match_id: int, call, success: str):
 @require_POST
 @member_page
 def match_join(request, match_id: int):
-    """POST /matches/<id>/join/: take a free seat."""
-    code = request.POST.get("invite_code") or None
+    """POST /matches/<id>/join/: take a free seat (people join an invite-only community
+    itself under /communities/ first)."""
     return _after_post(
         request, match_id,
-        lambda: services.match_join(tenant=request.tenant, user=request.user, match_id=match_id, invite_code=code),
+        lambda: services.match_join(tenant=request.tenant, user=request.user, match_id=match_id),
         JOINED,
     )
 

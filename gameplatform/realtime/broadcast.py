@@ -36,10 +36,10 @@ import threading
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games import registry
-from games.protocol import visible_events
 from gameplatform.matches.models import Match, Seat
 from gameplatform.matches.selectors import seat_public
+from games import registry
+from games.protocol import visible_events
 
 log = logging.getLogger(__name__)
 

@@ -46,7 +46,8 @@ def origin_allowed(scope: dict) -> bool:
     host_domain, host_port = split_domain_port(header(scope, b"host"))
     if host_domain:
         host_port = host_port or DEFAULT_PORTS.get(scope.get("scheme", "ws"), "80")
-        if host_domain.rstrip(".") == origin_host and host_port == origin_port:
+        # split_domain_port keeps an IPv6 literal's brackets; urlsplit's hostname drops them.
+        if host_domain.strip("[]").rstrip(".") == origin_host and host_port == origin_port:
             return True
 
     for trusted in settings.CSRF_TRUSTED_ORIGINS:

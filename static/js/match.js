@@ -17,11 +17,19 @@ export function newActionId() {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * JSON.parse, but a "seed" number is kept as its exact digits (a string): the seed is a
+ * 63-bit integer and a JavaScript number would round it, breaking the sha256 check.
+ */
+export function parseJson(text) {
+  return JSON.parse(text.replace(/"seed":\s*(-?\d+)/g, '"seed": "$1"'));
+}
+
 export function readJsonScript(id) {
   const node = document.getElementById(id);
   if (!node) return null;
   try {
-    return JSON.parse(node.textContent);
+    return parseJson(node.textContent);
   } catch {
     return null;
   }
@@ -77,7 +85,7 @@ export class MatchClient {
     ws.addEventListener("message", (e) => this._message(e.data));
     ws.addEventListener("close", (e) => {
       this.ws = null;
-      this.onConnection("down");
+      this.onConnection(this.stopped ? "off" : "down");
       this._failPending("The connection closed before the server answered; your move may not have been applied.");
       // 4403/4404: refused (not allowed / no such match): reconnecting would not help.
       if (!this.stopped && e.code !== 4403 && e.code !== 4404 && e.code !== 4400) this._scheduleReconnect();
@@ -107,7 +115,7 @@ export class MatchClient {
   _message(raw) {
     let msg;
     try {
-      msg = JSON.parse(raw);
+      msg = parseJson(raw);
     } catch {
       return;
     }
@@ -207,7 +215,7 @@ export class MatchClient {
     try {
       const resp = await fetch(`${this.apiBase}/view/`, { credentials: "same-origin", headers: { Accept: "application/json" } });
       if (!resp.ok) return;
-      const snap = await resp.json();
+      const snap = parseJson(await resp.text());
       if (typeof snap.version === "number" && snap.version >= this.version) {
         const gap = snap.version > this.version + 1;
         this._apply({ type: "state", ...snap }, gap);

@@ -162,8 +162,8 @@ def test_garbage_urls_queries_and_methods(table):
         for path in ("/api/v1/matches/", url(match_id, "history/")):
             response = client.get(path + query)
             assert response.status_code in (200, 400), (path, query)
-    for path in _paths(match_id):
-        for method in ("PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"):
+    for path in _paths(match_id) + _paths(opened):
+        for method in ("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"):
             assert client.generic(method, path).status_code < 500, (method, path)
     assert _state() == before
 

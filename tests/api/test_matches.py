@@ -184,3 +184,14 @@ def test_only_the_creator_adds_bots_and_starts(api_client, alice, bob, match_fac
         assert response.status_code == 403
         assert response.json() == {"error": "not_creator", "message": services.NOT_CREATOR}
     assert Match.unscoped.get(pk=match.pk).status == "open"
+
+
+def test_an_empty_kind_removes_the_bot(api_client, alice):
+    client = api_client(alice)
+    match_id = client.post(url(), {"game": "hextopia", "seats": 2}, format="json").json()["id"]
+    client.post(url(match_id, "seats/1/bot/"), {"kind": "random"}, format="json")
+    response = client.post(url(match_id, "seats/1/bot/"), {"kind": ""}, format="json")
+    assert response.status_code == 200
+    assert response.json()["seats"][1] == {
+        "index": 1, "name": "", "is_bot": False, "bot_kind": "", "team": None, "takeover": False,
+    }

@@ -35,6 +35,18 @@ def test_legal_actions_only_for_the_seat_that_must_act(hextopia_table):
     assert theirs["seat"] == 1 - seat and theirs["legal_actions"] == []
 
 
+def test_an_open_match_has_no_view_yet(api_client, alice):
+    client = api_client(alice)
+    match_id = client.post(url(), {"game": "hextopia", "seats": 2}, format="json").json()["id"]
+    snap = client.get(url(match_id, "view/")).json()
+    assert snap["status"] == "open" and snap["seat"] == 0 and snap["view"] is None
+    assert client.get(url(match_id, "legal-actions/")).json() == {
+        "match": match_id, "version": 0, "seat": 0, "to_act": [], "legal_actions": [],
+    }
+    history = client.get(url(match_id, "history/")).json()
+    assert history["count"] == 0 and history["results"] == []
+
+
 def test_submit_action_then_history(hextopia_table):
     match_id, clients = hextopia_table
     seat, client, snap = actor_of(match_id, clients)

@@ -4,11 +4,11 @@ import logging
 
 import pytest
 
-from games import registry
-from games.protocol import RandomBot
 from gameplatform.bots.services import bot_take_turn, match_play_out
 from gameplatform.matches import services
 from gameplatform.matches.models import Match, MoveRecord, Seat
+from games import registry
+from games.protocol import RandomBot
 from tests import fake_engine
 
 pytestmark = pytest.mark.django_db

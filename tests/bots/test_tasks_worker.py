@@ -2,9 +2,9 @@
 in-memory broker): the services enqueue play_bot_turn after commit, the worker plays."""
 import pytest
 
-from games import registry
 from gameplatform.matches import services
 from gameplatform.matches.models import Match, MoveRecord
+from games import registry
 
 pytestmark = pytest.mark.celery_worker
 

@@ -6,11 +6,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import registry
 from gameplatform.bots.services import bot_take_turn, match_play_out
 from gameplatform.matches import selectors, services
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.tasks import expire_turn
+from games import registry
 
 pytestmark = pytest.mark.django_db
 

@@ -5,11 +5,11 @@ import json
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games import registry
 from gameplatform.bots.services import match_play_out
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
+from games import registry
 
 pytestmark = pytest.mark.django_db
 

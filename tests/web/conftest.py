@@ -6,11 +6,11 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from games.registry import get_engine
 from gameplatform.matches import services
 from gameplatform.matches.models import Match
 from gameplatform.tenants.models import Membership, Tenant
 from gameplatform.tenants.selectors import tenant_default
+from games.registry import get_engine
 
 OTHER_HOST = "elsewhere.example"
 

@@ -110,13 +110,38 @@ class TestMatchFlowInBrowser(ChannelsLiveServerTestCase):
         expect(actor.locator("#status-banner")).to_have_text(re.compile(r"^Waiting for"))
         assert alice.js_errors == [] and bob.js_errors == []
 
-    def test_phone_width_shows_board_hand_and_log(self):
+    def _started_match(self):
         from gameplatform.matches import services
 
         tenant = tenant_default()
         match = services.match_create(tenant=tenant, user=self.users["alice"], game="hextopia", seats=2)
         services.match_join(tenant=tenant, user=self.users["bob"], match_id=match.pk)
-        services.match_start(tenant=tenant, user=self.users["alice"], match_id=match.pk)
+        return services.match_start(tenant=tenant, user=self.users["alice"], match_id=match.pk)
+
+    def test_refused_actions_are_shown_over_the_socket_and_over_http(self):
+        match = self._started_match()
+        page = self.page_for("alice")
+        page.goto(f"{self.live_server_url}/matches/{match.pk}/")
+        expect(page.locator("#conn-state")).to_have_text("Live")
+        bad = "window.hexagora.page.submit({type: 'discard', card: 'ZZ'})"
+        page.evaluate(bad)
+        expect(page.locator("#error-box")).to_be_visible()
+        first = page.locator("#error-box [data-error-text]").inner_text()
+        assert first.strip()
+        page.click("#error-box [data-dismiss]")
+        expect(page.locator("#error-box")).to_be_hidden()
+        # Socket down: the same refusal comes back from POST /api/v1/matches/<id>/actions/.
+        page.evaluate("window.hexagora.page.client.stop()")
+        expect(page.locator("#conn-state")).to_have_text("")
+        with page.expect_response(f"**/api/v1/matches/{match.pk}/actions/") as answer:
+            page.evaluate(bad)
+        assert answer.value.status in (400, 409)
+        expect(page.locator("#error-box")).to_be_visible()
+        assert page.locator("#error-box [data-error-text]").inner_text() == first
+        assert page.js_errors == []
+
+    def test_phone_width_shows_board_hand_and_log(self):
+        match = self._started_match()
         page = self.page_for("alice", width=360, height=780)
         page.goto(f"{self.live_server_url}/matches/{match.pk}/")
         expect(page.locator("#board .hx-piece")).to_have_count(8)

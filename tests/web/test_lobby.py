@@ -1,6 +1,5 @@
 """The lobby (/): this community's open, active and finished matches and the create form."""
 from gameplatform.matches import services
-from gameplatform.matches.models import Match
 from tests.web.conftest import OTHER_HOST
 from tests.web.helpers import embedded_json
 

@@ -2,8 +2,8 @@
 the hand only for its owner (checked in the JSON the page embeds), 404 across communities."""
 import pytest
 
-from games.registry import get_engine
 from gameplatform.matches.models import Match
+from games.registry import get_engine
 from tests.web.conftest import OTHER_HOST
 from tests.web.helpers import embedded_json, private_hand_seats, walk
 

@@ -19,7 +19,7 @@ BUILDER_PREFERENCE = {
     "roll": 4, "move_robber": 4, "discard": 4, "confirm_trade": 4, "accept_trade": 3,
     "bank_trade": 2, "pass": 1, "end_turn": 1, "decline_trade": 1, "withdraw_trade": 1,
 }
-BANK_TRADE_CHANCE = 0.3  # how often the playout policy trades with the bank before ending
+BANK_TRADE_CHANCE = 0.7  # how often the playout policy trades with the bank before ending
 
 
 class BuilderBot:

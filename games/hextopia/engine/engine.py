@@ -180,8 +180,13 @@ class HextopiaEngine:
         return out
 
     def timeout_action(self, state: HextopiaState, seat: int) -> dict:
-        """What the heuristic bot would play, decided from ``view(state, seat)`` only."""
+        """What the heuristic bot would play, decided from ``view(state, seat)`` only; raises
+        ``IllegalAction`` when ``seat`` is not to act."""
+        if state.winners:
+            raise E.GAME_OVER.error()
         legal = legal_actions(state, seat)
+        if not legal:
+            raise E.NOT_YOUR_TURN.error()
         return HeuristicBot().choose(self.view(state, seat), legal, random.Random(TIMEOUT_RNG_SEED))
 
     def result(self, state: HextopiaState) -> Result | None:

@@ -203,10 +203,12 @@ def plays(st: HextopiaState, seat: int, first: bool = False) -> list[Play]:
     pieces, track, starts = st.pieces, st.track, st.starts
     ctrl = controlled(st, seat)
     occ = occupancy(st)
-    in_play = [idx for idx, v in enumerate(pieces) if 0 <= v < track]
+    in_play = None  # flat indexes of pieces IN-PLAY, built only for a JACK or JOKER
     for card in st.hands[seat]:
         rank = card[0]
         kind = KIND_OF_RANK[rank]
+        if (kind == JOKER or kind == JACK) and in_play is None:
+            in_play = [idx for idx, v in enumerate(pieces) if 0 <= v < track]
         if kind == JOKER:
             for idx in in_play:
                 t = idx // PIECES

@@ -79,11 +79,9 @@ def test_buying_a_victory_point_card_can_win():
     """Rules: "Victory point cards stay hidden in your hand and count immediately." """
     st = main_phase(2, victory_points=8)
     st, _ = cities(st, 0, 3, set())
+    st = give_dev(st, 0, "victory_point")  # 7 points
     st = st.clone()
-    st.dev_left = [0, 1, 0, 0, 0]  # the only card left is a victory point
-    st.bank[0] += sum([14, 4, 2, 2, 2])  # (cards are not resources: the bank is unchanged)
-    st.bank[0] -= sum([14, 4, 2, 2, 2])
-    st = give_dev(st, 0, "victory_point", 0)
+    st.dev_left = [0, 1, 0, 0, 0]  # the next card is a victory point card
     st = give(st, 0, wool=1, grain=1, ore=1)
     st, events = act(st, 0, {"type": "buy_dev"})
     assert st.phase == OVER and st.winner == 0

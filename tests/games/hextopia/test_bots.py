@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from games.hextopia.engine import errors as E
 from games.hextopia.engine.bots import HeuristicBot
-from games.protocol import Bot, RandomBot, SeatSpec
+from games.protocol import Bot, IllegalAction, RandomBot, SeatSpec
 from tests.games.hextopia.helpers import ENGINE, lane, position, progress_at
 
 
@@ -92,6 +95,14 @@ def test_timeout_plays_what_the_heuristic_bot_would():
         timeout = ENGINE.timeout_action(st, seat)
         assert timeout in legal and timeout == choice(st, seat)
         st, _ = ENGINE.apply(st, seat, rng.choice(legal))
+
+
+def test_timeout_is_only_for_the_seat_to_act():
+    """Rules: "Each player plays a card in turn" """
+    st = position(2, hands={0: ["7H"]})
+    with pytest.raises(IllegalAction) as info:
+        ENGINE.timeout_action(st, 1)
+    assert (info.value.code, info.value.message) == E.NOT_YOUR_TURN
 
 
 def test_heuristic_beats_random_in_most_two_player_games():

@@ -1,6 +1,7 @@
 """Hypothesis playouts of random legal games, and the protocol's conformance check."""
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -9,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from games.hextopia.engine.constants import LANE, PIECES
-from games.protocol import SeatSpec, check_conformance
+from games.protocol import IllegalAction, SeatSpec, check_conformance
 from tests.games.hextopia.helpers import ENGINE, card_count
 
 # Random games end well within this (the longest seen, 6 players in teams, is under 2,000).
@@ -70,3 +71,51 @@ def test_protocol_conformance(players, layout):
     applied = check_conformance(ENGINE, seat_layouts=[seats], options=[{"jokers": jokers}], games=1,
                                 max_actions=MAX_ACTIONS, seed=players, invariant=check_invariants)
     assert applied > 0
+
+
+def candidate_actions(st, seat):
+    """Every well-formed action of ``seat``'s cards, legal or not."""
+    n = st.seats
+    refs = [(s, i) for s in range(n) for i in range(PIECES)]
+    for card in st.hands[seat]:
+        yield {"type": "discard", "card": card}
+        for s, i in refs:
+            for move in ("enter", "forward", "back"):
+                yield {"type": "play", "card": card, "move": move, "seat": s, "piece": i}
+            yield {"type": "play", "card": card, "move": "joker", "target_seat": s, "target_piece": i}
+            for t, j in refs:
+                yield {"type": "play", "card": card, "move": "swap", "seat": s, "piece": i,
+                       "target_seat": t, "target_piece": j}
+    yield {"type": "sit_out"}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layout=st_.sampled_from(LAYOUTS), seed=st_.integers(0, 2**62), steps=st_.integers(0, 400))
+def test_exactly_the_listed_actions_apply(layout, seed, steps):
+    """Rules: "If a player has a card that can be played then it must be played" (every legal
+    action is listed, and every listed one applies; anything else is refused)."""
+    players, name = layout
+    seats = [SeatSpec(team=t) for t in ENGINE.team_layouts(players)[name]]
+    rng = random.Random(seed)
+    st = ENGINE.setup({"jokers": True}, seats, seed)
+    for _ in range(steps):
+        if not ENGINE.to_act(st):
+            break
+        seat = ENGINE.to_act(st)[0]
+        st, _ = ENGINE.apply(st, seat, rng.choice(ENGINE.legal_actions(st, seat)))
+    if not ENGINE.to_act(st):
+        return
+    seat = ENGINE.to_act(st)[0]
+    legal = ENGINE.legal_actions(st, seat)
+    assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal), "duplicate actions"
+    accepted = []
+    for action in candidate_actions(st, seat):
+        try:
+            ENGINE.apply(st, seat, action)
+        except IllegalAction:
+            continue
+        accepted.append(action)
+    def canon(actions):
+        return sorted(json.dumps(a, sort_keys=True) for a in actions)
+
+    assert canon(accepted) == canon(legal)

@@ -1,11 +1,11 @@
 """seat_resume (the owner is back), and the admin's match_abort and seat_hand_to_bot (issue 14)."""
 import pytest
 
-from games import registry
 from gameplatform.bots.services import bot_take_turn
 from gameplatform.matches import services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
+from games import registry
 
 pytestmark = pytest.mark.django_db
 

@@ -4,11 +4,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import registry
 from gameplatform.matches import services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.tenants.services import INVITE_ONLY, NOT_SIGNED_IN
+from games import registry
 from tests import fake_engine
 
 pytestmark = pytest.mark.django_db

@@ -7,10 +7,10 @@ import threading
 import pytest
 from django.db import connection
 
-from games import registry
 from gameplatform.matches import services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
+from games import registry
 
 THREADS = 8
 

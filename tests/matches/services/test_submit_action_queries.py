@@ -4,9 +4,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import registry
 from gameplatform.matches import services
 from gameplatform.matches.models import Seat
+from games import registry
 
 pytestmark = pytest.mark.django_db
 

@@ -256,3 +256,5 @@ class HextopiaTable {
 const table = new HextopiaTable();
 const page = new MatchPage({ game: table });
 page.start();
+// For the browser tests and curious players at the console.
+window.hexagora = { page, table };

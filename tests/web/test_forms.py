@@ -1,0 +1,43 @@
+"""The lobby form's pieces that do not need a page: option fields from an engine's
+options_schema, team layout labels, turn time labels."""
+from django import forms as django_forms
+
+from gameplatform.matches import forms, views
+
+
+def test_option_fields_follow_the_schema_types():
+    boolean = forms._option_field({"type": "boolean", "default": True, "title": "Jokers", "description": "Two more cards."})
+    assert isinstance(boolean, django_forms.BooleanField)
+    assert boolean.initial is True and boolean.label == "Jokers" and boolean.help_text == "Two more cards."
+
+    number = forms._option_field({"type": "integer", "minimum": 5, "maximum": 15, "default": 10})
+    assert isinstance(number, django_forms.IntegerField)
+    assert (number.min_value, number.max_value, number.initial) == (5, 15, 10)
+
+    choice = forms._option_field({"type": "string", "enum": ["small", "large"], "default": "small"})
+    assert isinstance(choice, django_forms.ChoiceField)
+    assert choice.choices == [("small", "small"), ("large", "large")] and choice.initial == "small"
+
+    assert forms._option_field({"type": "object"}) is None
+
+
+def test_layout_labels_name_known_layouts_and_describe_others():
+    assert forms.layout_label("2v2", [0, 1, 0, 1]) == "2 v 2: partners face each other"
+    assert forms.layout_label("odd", [0, None, 1]) == "odd: A - B"
+
+
+def test_turn_time_labels():
+    assert views.turn_time_label(None) == "Unlimited"
+    assert views.turn_time_label(30) == "30 seconds"
+    assert views.turn_time_label(86400) == "1 day"
+    assert views.turn_time_label(45) == "45 s"
+
+
+def test_service_error_fields_land_on_form_fields(db, tenant):
+    form = forms.MatchCreateForm({"game": "hextopia", "seats": "2", "team_layout": "none"}, tenant=tenant)
+    assert form.is_valid()
+    assert form.field_for_service("options.jokers") == "opt__hextopia__jokers"
+    assert form.field_for_service("variant_id") == "variant"
+    assert form.field_for_service("turn_seconds") == "turn_seconds"
+    assert form.field_for_service("options") is None
+    assert form.field_for_service(None) is None

@@ -45,7 +45,7 @@ migrate: $(BASE_STAMP)
 	$(PY) manage.py migrate --noinput
 
 seed: migrate
-	$(PY) manage.py seed_demo
+	$(PY) manage.py seed_demo --port $(PORT)
 
 run: seed
 	@if [ -n "$$REDIS_URL" ]; then echo "REDIS_URL is set: bot turns and timers need 'celery -A gameplatform worker' and 'celery -A gameplatform beat' running too (see Procfile)."; fi

@@ -5,8 +5,10 @@ after ``pip install -r requirements/bench.txt``. Both engines play complete game
 stops at its own 1000-turn cap) in the same process, alternating game by game so machine load
 hits both alike. Our side uses only the engine protocol, as the platform and bots do:
 ``to_act``, ``legal_actions``, a uniformly random choice (``RandomBot``), and ``apply``, which
-copies the state (catanatron changes its state in place). Prints actions per second of each,
-the ratio, and the goal (at least 2x; docs/performance.md, "Hexfolk engine").
+copies the state (catanatron changes its state in place). Times are CPU seconds of this
+process (``time.process_time``), so other work on the machine does not skew one side. Prints
+actions per second of each, the ratio, and the goal (at least 2x; docs/performance.md,
+"Hexfolk engine").
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ def play_hexfolk(seed: int, rng: random.Random) -> tuple[int, float]:
     bot = RandomBot()
     engine = ENGINE
     seats = [SeatSpec()] * PLAYERS
-    started = time.perf_counter()
+    started = time.process_time()
     state = engine.setup({}, seats, seed)
     actions = 0
     while True:
@@ -42,7 +44,7 @@ def play_hexfolk(seed: int, rng: random.Random) -> tuple[int, float]:
         legal = engine.legal_actions(state, seat)
         state, _ = engine.apply(state, seat, bot.choose(None, legal, rng))
         actions += 1
-    return actions, time.perf_counter() - started
+    return actions, time.process_time() - started
 
 
 def play_catanatron(seed: int) -> tuple[int, float]:
@@ -50,10 +52,10 @@ def play_catanatron(seed: int) -> tuple[int, float]:
     from catanatron import Color, Game, RandomPlayer
 
     players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)]
-    started = time.perf_counter()
+    started = time.process_time()
     game = Game(players, seed=seed)
     game.play()
-    return len(game.state.actions), time.perf_counter() - started
+    return len(game.state.actions), time.process_time() - started
 
 
 def main(games: int = GAMES, seed: int = SEED) -> float:
@@ -76,9 +78,9 @@ def main(games: int = GAMES, seed: int = SEED) -> float:
     our_rate = ours[0] / ours[1]
     their_rate = theirs[0] / theirs[1]
     ratio = our_rate / their_rate
-    print(f"hexfolk:     {our_rate:9.0f} actions/s ({ours[0]} actions in {ours[1]:.2f}s, "
+    print(f"hexfolk:    {our_rate:9.0f} actions/s ({ours[0]} actions in {ours[1]:.2f}s, "
           f"{ours[0] / games:.0f} per game)")
-    print(f"catanatron:  {their_rate:9.0f} actions/s ({theirs[0]} actions in {theirs[1]:.2f}s, "
+    print(f"catanatron: {their_rate:9.0f} actions/s ({theirs[0]} actions in {theirs[1]:.2f}s, "
           f"{theirs[0] / games:.0f} per game)")
     print(f"ratio: {ratio:.2f}x (goal {GOAL:.1f}x) over {games} games of {PLAYERS} players")
     return ratio

@@ -43,6 +43,10 @@ MEMORY_POLLING_INTERVAL = 0.05
 WORKER_POOL = "threads"
 WORKER_CONCURRENCY = 4
 READY_TIMEOUT_SECONDS = 15.0
+# Celery logs two INFO lines per task ("received", "succeeded"): one pair per bot move would
+# bury the server's own log. Quieted in embedded mode, unless a level was configured for them
+# or LOG_LEVEL=DEBUG asks for everything.
+CHATTY_LOGGERS = ("celery.worker.strategy", "celery.app.trace")
 
 REASON_DISABLED = "settings.EMBEDDED_WORKER is off (REDIS_URL is set): run a Celery worker and beat"
 REASON_SKIP_ENV = f"{SKIP_ENV}=1"
@@ -274,6 +278,11 @@ def start_embedded_worker() -> EmbeddedServices | None:
     if refusal:
         logger.info("Embedded Celery worker not started: %s", refusal)
         return None
+    if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
+        for name in CHATTY_LOGGERS:
+            chatty = logging.getLogger(name)
+            if chatty.level == logging.NOTSET:
+                chatty.setLevel(logging.WARNING)
     with _lock:
         if _started is not None:
             logger.debug("Embedded Celery worker not started: %s", REASON_ALREADY_STARTED)

@@ -62,6 +62,9 @@ def test_first_run_prints_each_new_account_with_a_working_random_password(seeded
         assert User.objects.get(username=username).check_password(password)
     admin = User.objects.get(username="admin")
     assert admin.is_superuser and admin.is_staff
+    # The moderator can open the admin (their community only); players cannot.
+    assert User.objects.get(username="moderator").is_staff
+    assert not User.objects.filter(username__in=["alice", "bob"], is_staff=True).exists()
 
 
 def test_second_run_changes_nothing_and_says_how_to_reset_a_password(seeded):
@@ -69,8 +72,10 @@ def test_second_run_changes_nothing_and_says_how_to_reset_a_password(seeded):
     assert after_second == after_first
     assert CREATED.findall(second) == []
     assert "admin: exists (reset its password with: python manage.py changepassword admin)" in second
-    # The same invitation code is shown again rather than a new one made.
-    code = Invitation.objects.get().code
+    # bob came into Night Owls with a code; another, unused, is shown again on every run.
+    used, unused = Invitation.objects.order_by("pk")
+    assert used.used_by.username == "bob"
+    code = unused.code
     assert f'Invitation code for "Night Owls": {code}' in first
     assert f'Invitation code for "Night Owls": {code}' in second
 

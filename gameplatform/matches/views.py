@@ -47,9 +47,7 @@ def turn_time_label(seconds: int | None) -> str:
 
 
 def _error_page(request, exc: ServiceError):
-    """The service's refusal as a page with its status (404 raises the site's 404)."""
-    if exc.status == 404:
-        raise Http404(exc.message)
+    """The service's refusal as a page with its status and message."""
     return render(request, "error.html", {"status": exc.status, "message": exc.message, "code": exc.code}, status=exc.status)
 
 
@@ -92,10 +90,25 @@ def _seat_rows(match: Match, user) -> list[dict]:
     return rows
 
 
+def options_text(engine, options: dict | None) -> str:
+    """The match's options in words, titled by the engine's options_schema:
+    "JOKER variant: on"; "" without options."""
+    if not options:
+        return ""
+    props = (engine.options_schema() or {}).get("properties", {}) if engine else {}
+    parts = []
+    for name, value in options.items():
+        title = props.get(name, {}).get("title") or name.replace("_", " ")
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        parts.append(f"{title}: {shown}")
+    return ", ".join(parts)
+
+
 def _match_card(match: Match, user) -> dict:
     engine = _engine_or_none(match.game)
     seats = _seat_rows(match, user)
     return {
+        "options_text": options_text(engine, match.options),
         "match": match,
         "game_name": engine.name if engine else match.game,
         "seats": seats,
@@ -190,6 +203,7 @@ def match_detail(request, match_id: int):
         "snapshot": snapshot,
         "history": history,
         "turn_label": turn_time_label(match.turn_seconds),
+        "options_text": options_text(engine, match.options),
         "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request)},
         "board_template": select_template([f"{match.game}/board.html", "matches/board_generic.html"]).template.name,
     }
@@ -214,12 +228,12 @@ def match_replay(request, match_id: int):
 
 
 def _after_post(request, match_id: int, call, success: str):
-    """Run a seat/start service; its refusal becomes a flash message (404: the 404 page)."""
+    """Run a seat/start service; its refusal becomes a flash message (404: the error page)."""
     try:
         call()
     except ServiceError as exc:
         if exc.status == 404:
-            raise Http404(exc.message)
+            raise  # no such match here: member_page shows the 404 page
         messages.error(request, exc.message)
     else:
         messages.success(request, success)

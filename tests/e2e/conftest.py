@@ -164,11 +164,19 @@ def _http_ok(url: str) -> bool:
 
 
 def _purge_queue(queue: str) -> None:
-    """Drops what the stopped worker left in its queue (ETA tasks of the finished match)."""
+    """Drops what the stopped worker left in its queue (ETA tasks of the finished match) and
+    kombu's bindings of that queue, so runs leave nothing behind in Redis."""
+    import redis
+
     from gameplatform.celery import app
 
     with app.connection_for_write() as conn:
         conn.default_channel.queue_purge(queue)
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        client.delete(f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+    finally:
+        client.close()
 
 
 @pytest.fixture

@@ -41,3 +41,13 @@ def test_service_error_fields_land_on_form_fields(db, tenant):
     assert form.field_for_service("turn_seconds") == "turn_seconds"
     assert form.field_for_service("options") is None
     assert form.field_for_service(None) is None
+
+
+def test_options_in_words_use_the_schema_titles():
+    from games.registry import get_engine
+
+    hextopia = get_engine("hextopia")
+    assert views.options_text(hextopia, {"jokers": True}) == "JOKER variant: on"
+    assert views.options_text(hextopia, {"jokers": False}) == "JOKER variant: off"
+    assert views.options_text(hextopia, {}) == ""
+    assert views.options_text(None, {"board_size": 7}) == "board size: 7"

@@ -56,17 +56,18 @@ from games.hexfolk.engine.state import (
     ACCEPTED,
     COUNTERED,
     DISCARD,
-    MAIN,
     OVER,
     PENDING,
     PRE_ROLL,
-    ROAD_BUILDING as ROAD_BUILDING_PHASE,
     ROBBER,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
     SPECIAL_BUILD,
     TRADE,
     HexfolkState,
+)
+from games.hexfolk.engine.state import (
+    ROAD_BUILDING as ROAD_BUILDING_PHASE,
 )
 
 _ROLL = {"type": "roll"}
@@ -448,4 +449,4 @@ def trade_terms(trade: dict, seat: int) -> tuple[list, list]:
     return trade["give"], trade["get"]
 
 
-__all__ = ["MONOPOLY", "can_afford", "legal_actions", "to_act", "visible_points", "total_points"]
+__all__ = ["can_afford", "legal_actions", "may_act", "to_act", "total_points", "visible_points"]

@@ -54,7 +54,6 @@ from games.hexfolk.engine.state import (
     OVER,
     PENDING,
     PRE_ROLL,
-    ROAD_BUILDING as ROAD_BUILDING_PHASE,
     ROBBER,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
@@ -63,6 +62,9 @@ from games.hexfolk.engine.state import (
     TURN_PHASES,
     HexfolkState,
     draw,
+)
+from games.hexfolk.engine.state import (
+    ROAD_BUILDING as ROAD_BUILDING_PHASE,
 )
 from games.protocol import IllegalAction
 
@@ -94,6 +96,9 @@ _SHAPES = {k: (frozenset(req), frozenset(req | opt | {"type"})) for k, (req, opt
 _BUILDS = {"build_settlement", "build_road", "build_city", "buy_dev"}
 _DEV_PLAYS = {"play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly"}
 _TRADES = {"bank_trade", "offer_trade"}
+# Actions that can change the active player's points (buildings, Longest Road, a victory
+# point card, Largest Army); the start of a turn checks on its own.
+_SCORING = frozenset(_BUILDS | {"play_knight"})
 # What each phase allows, and the rule named when something else is tried.
 _ALLOWED = {
     SETUP_SETTLEMENT: ({"build_settlement"}, E.SETUP_PLACEMENT),
@@ -142,7 +147,8 @@ def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkStat
     new = st.clone()
     events: list[dict] = []
     _HANDLERS[kind](new, seat, action, events)
-    if new.phase in TURN_PHASES and total_points(new, new.turn) >= new.options["victory_points"]:
+    if (kind in _SCORING and new.phase in TURN_PHASES
+            and total_points(new, new.turn) >= new.options["victory_points"]):
         _win(new, new.turn, events)
     return new, events
 
@@ -373,43 +379,45 @@ def _produce(st: HexfolkState, total: int, ev: list) -> None:
     node_owner = st.node_owner
     node_city = st.node_city
     robber = st.robber
-    owed = {}
+    owed: dict = {}  # (resource, seat) -> cards
     for h, r, nodes in table:
         if h == robber:
             continue
         for nd in nodes:
             o = node_owner[nd]
             if o >= 0:
-                row = owed.get(r)
-                if row is None:
-                    row = owed[r] = [0] * st.n
-                row[o] += 2 if node_city[nd] else 1
+                key = (r, o)
+                owed[key] = owed.get(key, 0) + (2 if node_city[nd] else 1)
     if not owed:
         return
     bank = st.bank
+    need = [0] * N_RESOURCES
+    seats: list[list[int]] = [[] for _ in range(N_RESOURCES)]
+    for (r, o), x in owed.items():
+        need[r] += x
+        seats[r].append(o)
     hands = st.hands
-    gains = [[0] * N_RESOURCES for _ in range(st.n)]
-    for r, row in owed.items():
-        need = sum(row)
-        if need <= bank[r]:
-            for s, x in enumerate(row):
-                if x:
-                    gains[s][r] = x
-            continue
-        owed_seats = [s for s, x in enumerate(row) if x]
-        if len(owed_seats) == 1:
-            gains[owed_seats[0]][r] = bank[r]
-            ev.append({"type": "shortage", "resource": RESOURCES[r], "paid_to": owed_seats[0]})
-        else:
-            ev.append({"type": "shortage", "resource": RESOURCES[r], "paid_to": None})
     produced = st.produced = [p[:] for p in st.produced]
-    for s, g in enumerate(gains):
-        for r, x in enumerate(g):
-            if x:
-                hands[s][r] += x
-                bank[r] -= x
-                produced[s][r] += x
-    ev.append({"type": "produced", "roll": total, "gains": [cards_dict(g) for g in gains]})
+    gains = [{} for _ in range(st.n)]
+    for (r, o), x in owed.items():
+        if need[r] > bank[r]:
+            if len(seats[r]) > 1:
+                continue
+            x = bank[r]  # the only player owed gets what is left
+            if not x:
+                continue
+        hands[o][r] += x
+        produced[o][r] += x
+        gains[o][RESOURCES[r]] = x
+    for r in range(N_RESOURCES):
+        if need[r] > bank[r]:
+            only = seats[r][0] if len(seats[r]) == 1 else None
+            ev.append({"type": "shortage", "resource": RESOURCES[r], "paid_to": only})
+            if only is not None:
+                bank[r] = 0
+        else:
+            bank[r] -= need[r]
+    ev.append({"type": "produced", "roll": total, "gains": gains})
 
 
 def _after_discards(st: HexfolkState) -> None:
@@ -433,6 +441,19 @@ def _do_discard(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
         _after_discards(st)
 
 
+def _robber_move_ok(st: HexfolkState, h: int, victim: int) -> bool:
+    """Fast check of one robber move without the friendly robber (else the full list)."""
+    if st.options["friendly_robber"]:
+        return (h, victim) in robber_moves(st)
+    if h == st.robber:
+        return False
+    mover = st.turn
+    node_owner = st.node_owner
+    owners = {node_owner[n] for n in st.board.topo.hex_nodes[h]}
+    victims = [o for o in owners if o >= 0 and o != mover and sum(st.hands[o])]
+    return victim in victims if victims else victim == -1
+
+
 def _do_move_robber(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     h = a["hex"]
     if not _int(h) or not 0 <= h < st.board.topo.n_hexes:
@@ -442,8 +463,8 @@ def _do_move_robber(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
         victim = -1
     elif not _int(victim) or not 0 <= victim < st.n:
         raise E.BAD_SEAT.error()
-    moves = robber_moves(st)
-    if (h, victim) not in moves:
+    if not _robber_move_ok(st, h, victim):
+        moves = robber_moves(st)
         hexes = {m[0] for m in moves}
         if h in hexes:
             raise E.BAD_VICTIM.error()

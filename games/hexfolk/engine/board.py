@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from games.hexfolk.engine.rules import (
     DESERT,
@@ -61,7 +61,7 @@ class MapSpec:
         self.harbor_kinds = {str(k): int(v) for k, v in data["harbor_kinds"].items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def map_slugs() -> tuple[str, ...]:
     """Every map's slug, standard boards first, then by size."""
     specs = [load_map(f[:-5]) for f in os.listdir(MAPS_DIR) if f.endswith(".json")]
@@ -69,7 +69,7 @@ def map_slugs() -> tuple[str, ...]:
     return tuple(s.slug for s in specs)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_map(slug: str) -> MapSpec:
     """The parsed map ``maps/<slug>.json``; raises ``MapError`` if there is none."""
     if not isinstance(slug, str) or not slug.replace("-", "").isalnum():
@@ -153,7 +153,7 @@ class Topology:
         self.n_edges = len(self.edge_nodes)
 
 
-@lru_cache(maxsize=None)
+@cache
 def topology(slug: str) -> Topology:
     """The ``Topology`` of map ``slug`` (computed once)."""
     return Topology(load_map(slug))

@@ -19,11 +19,29 @@ def road_length(topo, edge_owner: list, node_owner: list, seat: int) -> int:
     mine = [e for e, o in enumerate(edge_owner) if o == seat]
     if not mine:
         return 0
-    starts = set()
+    # A longest trail ends where it cannot go on: at a node of odd degree in the player's road
+    # graph or at another player's building. A part of the network with no such node has all
+    # degrees even and no break, so one closed trail covers all of its roads (Euler).
+    degree: dict[int, int] = {}
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
     for e in mine:
         a, b = edge_nodes[e]
-        starts.add(a)
-        starts.add(b)
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+        parent.setdefault(a, a)
+        parent.setdefault(b, b)
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    starts = [n for n, d in degree.items()
+              if d & 1 or (node_owner[n] != -1 and node_owner[n] != seat)]
     best = 0
 
     def walk(node: int, used: int, length: int) -> None:
@@ -39,8 +57,14 @@ def road_length(topo, edge_owner: list, node_owner: list, seat: int) -> int:
     for node in starts:
         walk(node, 0, 0)
         if best == len(mine):
-            break
-    return best
+            return best
+    covered = {find(n) for n in starts}
+    sizes: dict[int, int] = {}
+    for e in mine:
+        root = find(edge_nodes[e][0])
+        if root not in covered:
+            sizes[root] = sizes.get(root, 0) + 1
+    return max(best, *sizes.values()) if sizes else best
 
 
 def update_longest(st, seats, events: list) -> None:

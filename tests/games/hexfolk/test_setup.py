@@ -1,11 +1,11 @@
 """Initial placement (rules, "Initial placement")."""
+import pytest
+
 from games.hexfolk.engine import ENGINE
 from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.state import PRE_ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from games.protocol import IllegalAction
 from tests.games.hexfolk.helpers import act, new_game
-
-import pytest
 
 
 def place_first_legal(st, seat):

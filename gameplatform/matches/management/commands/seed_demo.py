@@ -6,7 +6,8 @@ Creates what is missing and leaves what exists alone:
   named "Hexagora Demo", and the invite-only "Night Owls" on ``owls.localhost`` with one
   invitation code, to show tenancy;
 - accounts: ``admin`` (superuser, owner of both), ``moderator`` (moderator of the demo
-  community), players ``alice`` and ``bob`` (bob also in Night Owls). Each password is drawn at
+  community, so staff in the admin), players ``alice`` and ``bob`` (bob also in Night Owls,
+  joined with an invitation code). Each password is drawn at
   random when the account is created and printed once; later runs say how to reset it;
 - the global Hextopia rule variants "Classic" and "With JOKERs" (``{"jokers": true}``);
 - three bot-only Hextopia matches played to the end through the real services
@@ -28,6 +29,7 @@ from django.db.models import Q
 from gameplatform.bots.services import match_play_out
 from gameplatform.matches import services
 from gameplatform.matches.models import Match, RuleVariant
+from gameplatform.tenants import services as tenant_services
 from gameplatform.tenants.models import Invitation, Membership, Tenant
 
 DEMO_NAME = "Hexagora Demo"
@@ -38,6 +40,7 @@ GAME = "hextopia"
 ADMIN = "admin"
 MODERATOR = "moderator"
 PLAYERS = ("alice", "bob")
+OWLS_PLAYER = "bob"  # also in Night Owls: one account, several communities
 EMAIL_DOMAIN = "example.com"  # reserved for examples: mail to it goes nowhere
 VARIANTS = (
     ("Classic", "The rules as written: no JOKERs.", {}),
@@ -100,21 +103,21 @@ class Command(BaseCommand):
         out.write(f'Community "{owls.name}" (invite-only) at {where}: {_state(created)}')
 
         out.write("Accounts:")
-        admin = self._user(ADMIN, superuser=True)
-        moderator = self._user(MODERATOR)
-        players = [self._user(name) for name in PLAYERS]
-        for user, tenant, role in [
-            (admin, demo, Membership.Role.OWNER),
-            (admin, owls, Membership.Role.OWNER),
-            (moderator, demo, Membership.Role.MODERATOR),
-            *[(player, demo, Membership.Role.PLAYER) for player in players],
-            (players[-1], owls, Membership.Role.PLAYER),
-        ]:
-            Membership.objects.get_or_create(user=user, tenant=tenant, defaults={"role": role})
-
-        invitation = Invitation.objects.filter(tenant=owls, used_by__isnull=True).order_by("pk").first()
+        users = {name: self._user(name, superuser=name == ADMIN) for name in (ADMIN, MODERATOR, *PLAYERS)}
+        admin = users[ADMIN]
+        self._member(admin, demo, Membership.Role.OWNER)
+        self._member(admin, owls, Membership.Role.OWNER)
+        self._member(users[MODERATOR], demo, Membership.Role.MODERATOR)
+        for name in PLAYERS:
+            self._member(users[name], demo, Membership.Role.PLAYER)
+        owl = users[OWLS_PLAYER]
+        if not Membership.objects.filter(user=owl, tenant=owls).exists():
+            # The way a person gets into an invite-only community: a moderator's code.
+            code = tenant_services.invitation_create(tenant=owls, by=admin).code
+            tenant_services.membership_join_by_invite(user=owl, code=code)
+        invitation = Invitation.objects.filter(tenant=owls, used_at__isnull=True).order_by("pk").first()
         if invitation is None:
-            invitation = Invitation.objects.create(tenant=owls, created_by=admin)
+            invitation = tenant_services.invitation_create(tenant=owls, by=admin)
         out.write(f'Invitation code for "{owls.name}": {invitation.code}')
 
         variants = {}
@@ -143,6 +146,16 @@ class Command(BaseCommand):
         role = "superuser" if superuser else "account"
         self.stdout.write(self.style.SUCCESS(f"  {username} / {password}") + f"   (new {role})")
         return user
+
+    def _member(self, user, tenant, role: str) -> None:
+        """Makes ``user`` a member of ``tenant`` with ``role`` unless already a member (an
+        existing membership keeps the role a moderator may have changed since)."""
+        membership, created = Membership.objects.get_or_create(
+            user=user, tenant=tenant, defaults={"role": Membership.Role.PLAYER}
+        )
+        if created and role != Membership.Role.PLAYER:
+            # The service also gives moderators is_staff, so they can open the admin.
+            tenant_services.membership_set_role(membership=membership, role=role, by=None)
 
     def _demo_match(self, spec: DemoMatch, *, tenant, creator, variants) -> bool:
         """Creates (if needed), starts and plays out one demo match; True once it is finished."""

@@ -373,6 +373,7 @@ def submit_action(
             first = (
                 MoveRecord.objects.filter(match_id=mid, client_action_id=client_action_id)
                 .only("seq", "seat", "events")
+                .order_by("seq")  # not the model's ordering, which joins the match
                 .first()
             )
             if first is not None:

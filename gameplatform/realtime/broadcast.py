@@ -24,8 +24,9 @@ Where it runs, and how the send reaches the sockets:
     The loop is recorded by ``server_loop_record`` when a consumer connects; with no loop
     recorded no socket listens in this process, and the broadcast is skipped.
     The in-memory layer always takes this road (also in a), which is equally right there.
-Called on a thread that runs an event loop (async code calling it directly), the send is
-scheduled on that loop instead of blocking it.
+Called from sync code on the thread of a running event loop (which Django allows only with
+``DJANGO_ALLOW_ASYNC_UNSAFE``), it never blocks on that loop: on the server loop the send
+is scheduled as a task, and a cross-process layer sends from a helper thread.
 """
 from __future__ import annotations
 
@@ -100,7 +101,7 @@ def match_changed(match_id: int, version: int, events: list) -> None:
         layer = get_channel_layer()
         if layer is None:
             return
-        if _needs_server_loop(layer) and not _on_event_loop() and server_loop() is None:
+        if _needs_server_loop(layer) and server_loop() is None:
             return  # in-memory layer and no socket in this process: nobody to tell
         sends = match_messages(match_id=match_id, version=version, events=events)
         if sends:
@@ -177,12 +178,11 @@ def _needs_server_loop(layer) -> bool:
     return isinstance(layer, InMemoryChannelLayer)
 
 
-def _on_event_loop() -> bool:
+def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
-        asyncio.get_running_loop()
+        return asyncio.get_running_loop()
     except RuntimeError:
-        return False
-    return True
+        return None
 
 
 def _deliver(layer, sends: list[tuple[str, dict]]) -> None:
@@ -192,17 +192,25 @@ def _deliver(layer, sends: list[tuple[str, dict]]) -> None:
         for group, message in sends:
             await layer.group_send(group, message)
 
-    if _on_event_loop():
-        # Async code called us on its loop: blocking here would stall every socket.
-        task = asyncio.get_running_loop().create_task(send_all())
-        _pending.add(task)
-        task.add_done_callback(_pending.discard)
-        return
+    running = _running_loop()
     if _needs_server_loop(layer):
         loop = server_loop()
         if loop is None:
             return
+        if loop is running:
+            # Sync code on the server loop itself: waiting would stall it, so schedule.
+            task = loop.create_task(send_all())
+            _pending.add(task)
+            task.add_done_callback(_pending.discard)
+            return
         # Wait, so that two changes sent one after the other arrive in that order.
         asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=SEND_TIMEOUT_SECONDS)
         return
-    async_to_sync(send_all)()
+    if running is None:
+        async_to_sync(send_all)()
+        return
+    # Sync code on some event loop's thread (DJANGO_ALLOW_ASYNC_UNSAFE, e.g. Playwright's
+    # sync API in a test): async_to_sync refuses to run here, so a helper thread sends.
+    sender = threading.Thread(target=async_to_sync(send_all), name="hexagora-broadcast")
+    sender.start()
+    sender.join(SEND_TIMEOUT_SECONDS)

@@ -15,12 +15,12 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth import get_user
 
-from games.protocol import IllegalAction
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match
 from gameplatform.tenants.selectors import tenant_for_host
 from gameplatform.tenants.services import membership_require
+from games.protocol import IllegalAction
 
 from . import broadcast
 from .messages import ClientError, decode_frame, parse_message

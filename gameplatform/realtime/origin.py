@@ -10,7 +10,7 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 from django.utils.http import is_same_domain
 
-DEFAULT_PORTS = {"http": "80", "https": "443", "ws": "80", "wss": "443"}
+DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 
 def header(scope: dict, name: bytes) -> str:
@@ -36,16 +36,18 @@ def origin_allowed(scope: dict) -> bool:
         return False
     try:
         parsed = urlsplit(origin)
-        origin_port = str(parsed.port or DEFAULT_PORTS.get(parsed.scheme, ""))
-    except ValueError:  # a malformed port
-        return False
-    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        if parsed.scheme not in DEFAULT_PORTS or not parsed.hostname:
+            return False
+        origin_port = str(parsed.port or DEFAULT_PORTS[parsed.scheme])
+    except ValueError:  # a malformed host or port
         return False
     origin_host = parsed.hostname.lower().rstrip(".")
 
     host_domain, host_port = split_domain_port(header(scope, b"host"))
     if host_domain:
-        host_port = host_port or DEFAULT_PORTS.get(scope.get("scheme", "ws"), "80")
+        # A Host without a port means the default one of the scheme the page was loaded
+        # with, i.e. the Origin's (the socket's own scope scheme is "ws" behind a TLS proxy).
+        host_port = host_port or DEFAULT_PORTS[parsed.scheme]
         # split_domain_port keeps an IPv6 literal's brackets; urlsplit's hostname drops them.
         if host_domain.strip("[]").rstrip(".") == origin_host and host_port == origin_port:
             return True

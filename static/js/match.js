@@ -562,12 +562,17 @@ export class MatchPage {
       const name = document.createElement("span");
       name.className = "seat-name";
       name.textContent = `${this.names[s.index]}${s.index === this.mySeat ? " (you)" : ""}`;
+      if (s.team !== null && s.team !== undefined) {
+        const badge = document.createElement("span");
+        badge.className = `team-badge team-${s.team}`;
+        badge.textContent = this.teamText(s.team);
+        name.append(" ", badge);
+      }
       main.appendChild(name);
       li.appendChild(main);
       const extra = [];
       const colourName = this.game.colourName?.(snap, s.index);
       if (colourName) extra.push(colourName);
-      if (s.team !== null && s.team !== undefined) extra.push(this.teamText(s.team));
       if (s.is_bot) extra.push(`${s.bot_kind} bot`);
       if (s.takeover) extra.push("bot playing while away");
       const more = this.game.seatExtra?.(snap, s.index);

@@ -6,11 +6,11 @@ import threading
 import pytest
 from channels.db import database_sync_to_async
 
-from games.registry import get_engine
 from gameplatform.matches import selectors, services
 from gameplatform.matches.models import Match, MoveRecord
 from gameplatform.realtime import broadcast
 from gameplatform.realtime.broadcast import group_public, group_seat, match_messages
+from games.registry import get_engine
 from tests.realtime.conftest import TIMEOUT, first_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,7 +46,7 @@ def test_each_group_gets_the_snapshot_of_its_seat_in_one_query(race, django_asse
         sends = match_messages(match_id=match.pk, version=outcome.version, events=events)
     assert [group for group, _ in sends] == [group_seat(match.pk, 0), group_seat(match.pk, 1), group_public(match.pk)]
     match.refresh_from_db()
-    for (group, message), seat in zip(sends, (0, 1, None), strict=True):
+    for (_group, message), seat in zip(sends, (0, 1, None), strict=True):
         assert message["type"] == broadcast.MESSAGE_TYPE
         assert message["user_id"] == (users[seat].pk if seat is not None else None)
         assert message["seat_users"] == [users[0].pk, users[1].pk]
@@ -165,6 +165,18 @@ def test_a_foreign_thread_with_no_server_loop_skips_quietly(race, settings):
     thread.start()
     thread.join(TIMEOUT)
     assert not thread.is_alive() and result and result[0].version == match.version + 1
+
+
+async def test_sync_code_on_a_running_loop_does_not_block_it(race, connect_socket, monkeypatch):
+    """As in the browser tests, where Playwright's sync API keeps a loop in the test thread:
+    in-memory, the send becomes a task of that (server) loop; on Redis a helper thread sends."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    match, users = race
+    accepted, code, sock = await connect_socket(users[0], match)
+    version = first_state(sock)["version"]
+    broadcast.match_changed(match.pk, version, [])
+    again = await sock.recv_type("state")
+    assert again["version"] == version and again["seat"] == 0
 
 
 async def test_the_embedded_celery_worker_reaches_in_memory_sockets(race, connect_socket, settings, monkeypatch):

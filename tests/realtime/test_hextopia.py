@@ -2,8 +2,8 @@
 import pytest
 from channels.db import database_sync_to_async
 
-from games.registry import get_engine
 from gameplatform.matches.models import Match
+from games.registry import get_engine
 from tests.realtime.conftest import first_state
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -4,7 +4,7 @@ import pytest
 from gameplatform.realtime.origin import origin_allowed
 
 
-def scope(origin=None, host="play.example.test", scheme="wss"):
+def scope(origin=None, host="play.example.test", scheme="ws"):
     headers = [(b"host", host.encode())] if host is not None else []
     if origin is not None:
         headers.append((b"origin", origin.encode()))
@@ -23,6 +23,8 @@ def site(settings):
         ("https://play.example.test", "play.example.test", True),  # same origin
         ("https://PLAY.example.test", "play.example.test", True),  # host names ignore case
         ("https://play.example.test:443", "play.example.test", True),  # default port spelled out
+        ("https://play.example.test", "play.example.test:443", True),
+        ("https://play.example.test:8443", "play.example.test", False),
         ("http://127.0.0.1:8000", "127.0.0.1:8000", True),
         ("http://[::1]:8000", "[::1]:8000", True),
         ("https://play.example.test", "play.example.test:8443", False),  # another port

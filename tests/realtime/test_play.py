@@ -7,11 +7,11 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games.registry import get_engine
 from gameplatform.matches import selectors, services
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.realtime import broadcast
 from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, MSG_SESSION_ENDED
+from games.registry import get_engine
 from tests.realtime.conftest import first_state
 
 pytestmark = pytest.mark.django_db(transaction=True)

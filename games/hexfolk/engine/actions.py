@@ -70,16 +70,6 @@ from games.hexfolk.engine.state import (
     ROAD_BUILDING as ROAD_BUILDING_PHASE,
 )
 
-_ROLL = {"type": "roll"}
-_END_TURN = {"type": "end_turn"}
-_PASS = {"type": "pass"}
-_BUY_DEV = {"type": "buy_dev"}
-_WITHDRAW = {"type": "withdraw_trade"}
-_ACCEPT = {"type": "accept_trade"}
-_DECLINE = {"type": "decline_trade"}
-_PLAY_KNIGHT = {"type": "play_knight"}
-_PLAY_ROAD_BUILDING = {"type": "play_road_building"}
-
 
 # ------------------------------------------------------------------ who acts
 def to_act(st: HexfolkState) -> tuple[int, ...]:
@@ -311,19 +301,21 @@ def cards_dict(counts) -> dict:
     return {RESOURCES[r]: c for r, c in enumerate(counts) if c}
 
 
-def _offer_template(hand: list) -> tuple[list, list]:
-    """A suggested 1:1 offer: one of the resource held most for one of the resource held least
-    (a request for a gift when the hand is empty)."""
-    give = [0] * N_RESOURCES
-    get = [0] * N_RESOURCES
-    most = max(range(N_RESOURCES), key=lambda i: (hand[i], -i))
-    least = min(range(N_RESOURCES), key=lambda i: (hand[i], i))
-    if hand[most]:
-        give[most] = 1
-        if least == most:
-            least = (most + 1) % N_RESOURCES
-    get[least] = 1
-    return give, get
+def _offer_template(hand: list) -> tuple[dict, dict]:
+    """A suggested 1:1 offer as (give, get) dicts: one of the resource held most for one of
+    the resource held least (a request for a gift when the hand is empty)."""
+    most = least = 0
+    for r in range(1, N_RESOURCES):
+        x = hand[r]
+        if x > hand[most]:
+            most = r
+        if x < hand[least]:
+            least = r
+    if not hand[most]:
+        return {}, {RESOURCES[least]: 1}
+    if least == most:
+        least = (most + 1) % N_RESOURCES
+    return {RESOURCES[most]: 1}, {RESOURCES[least]: 1}
 
 
 # ------------------------------------------------------------------ legal actions
@@ -340,7 +332,7 @@ def legal_actions(st: HexfolkState, seat: int) -> list[dict]:
         return [{"type": "build_road", "edge": list(topo.edge_nodes[e])}
                 for e in topo.node_edge_ids[st.last_node] if st.edge_owner[e] == -1]
     if phase == PRE_ROLL:
-        return [_ROLL] + _dev_plays(st, seat)
+        return [{"type": "roll"}] + _dev_plays(st, seat)
     if phase == DISCARD:
         owed = st.discard_owed[seat]
         return [{"type": "discard", "count": owed,
@@ -354,11 +346,11 @@ def legal_actions(st: HexfolkState, seat: int) -> list[dict]:
     if phase == TRADE:
         return _trade_actions(st, seat)
     if phase == SPECIAL_BUILD:
-        return [_PASS] + _builds(st, seat)
+        return [{"type": "pass"}] + _builds(st, seat)
     # MAIN
-    out = [_END_TURN] + _builds(st, seat) + _dev_plays(st, seat) + _bank_trades(st, seat)
+    out = [{"type": "end_turn"}] + _builds(st, seat) + _dev_plays(st, seat) + _bank_trades(st, seat)
     give, get = _offer_template(st.hands[seat])
-    out.append({"type": "offer_trade", "give": cards_dict(give), "get": cards_dict(get),
+    out.append({"type": "offer_trade", "give": give, "get": get,
                 "to": [s for s in range(st.n) if s != seat]})
     return out
 
@@ -374,7 +366,7 @@ def _builds(st: HexfolkState, seat: int) -> list[dict]:
     if st.cities_left[seat] and hand[3] >= CITY_COST[3] and hand[4] >= CITY_COST[4]:
         out += [{"type": "build_city", "node": n} for n in city_nodes(st, seat)]
     if sum(st.dev_left) and can_afford(hand, DEV_CARD_COST):
-        out.append(_BUY_DEV)
+        out.append({"type": "buy_dev"})
     return out
 
 
@@ -385,9 +377,9 @@ def _dev_plays(st: HexfolkState, seat: int) -> list[dict]:
     new = st.dev_new
     out = []
     if held[KNIGHT] > new[KNIGHT]:
-        out.append(_PLAY_KNIGHT)
+        out.append({"type": "play_knight"})
     if held[ROAD_BUILDING] > new[ROAD_BUILDING] and st.roads_left[seat] and road_edges(st, seat):
-        out.append(_PLAY_ROAD_BUILDING)
+        out.append({"type": "play_road_building"})
     if held[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
         out += [{"type": "play_year_of_plenty", "resources": [RESOURCES[r] for r in pick]}
                 for pick in year_of_plenty_choices(st.bank)]
@@ -415,7 +407,7 @@ def _bank_trades(st: HexfolkState, seat: int) -> list[dict]:
 def _trade_actions(st: HexfolkState, seat: int) -> list[dict]:
     trade = st.trade
     if seat == st.turn:
-        out = [_WITHDRAW, _END_TURN]
+        out = [{"type": "withdraw_trade"}, {"type": "end_turn"}]
         hand = st.hands[seat]
         for s in trade["to"]:
             answer = trade["answers"][str(s)]
@@ -426,9 +418,9 @@ def _trade_actions(st: HexfolkState, seat: int) -> list[dict]:
                 out.append({"type": "confirm_trade", "with": s})
         return out
     hand = st.hands[seat]
-    out = [_DECLINE]
+    out = [{"type": "decline_trade"}]
     if can_afford(hand, trade["get"]):
-        out.append(_ACCEPT)
+        out.append({"type": "accept_trade"})
     # The counter template: one card of the resource I hold most (and was not offered to me)
     # for what was offered.
     offered = trade["give"]

@@ -1,4 +1,7 @@
 """Longest Road (rules, "Longest Road and Largest Army"; interpretation, "Longest road")."""
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
 from games.hexfolk.engine.longest_road import road_length
 from tests.games.hexfolk.helpers import (
     act,
@@ -165,3 +168,43 @@ def test_longest_road_off():
     st = give(st, 0, lumber=1, brick=1)
     st, _ = act(st, 0, {"type": "build_road", "edge": [path[4], path[5]]})
     assert st.road_length[0] == 5 and st.longest_holder == -1
+
+
+def reference_length(st, seat):
+    """Every trail from every node, by brute force."""
+    topo = st.board.topo
+    best = 0
+
+    def walk(node, used, n):
+        nonlocal best
+        best = max(best, n)
+        if n and st.node_owner[node] not in (-1, seat):
+            return
+        for e, other in topo.node_edges[node]:
+            if st.edge_owner[e] == seat and e not in used:
+                walk(other, used | {e}, n + 1)
+
+    for node in range(topo.n_nodes):
+        walk(node, frozenset(), 0)
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=hs.data())
+def test_road_length_matches_brute_force(data):
+    """The engine's search (trails start at odd-degree nodes or breaks; an all-even part counts
+    whole) finds the same longest road as trying every start."""
+    st = main_phase(2).clone()
+    topo = st.board.topo
+    region = sorted(set(topo.hex_nodes[0]) | set(topo.hex_nodes[1]) | set(topo.hex_nodes[4])
+                    | set(topo.hex_nodes[5]))
+    edges = [e for e, (a, b) in enumerate(topo.edge_nodes) if a in region and b in region]
+    mine = data.draw(hs.lists(hs.sampled_from(edges), max_size=15, unique=True))
+    blockers = data.draw(hs.lists(hs.sampled_from(region), max_size=3, unique=True))
+    st.edge_owner = [-1] * topo.n_edges
+    for e in mine:
+        st.edge_owner[e] = 0
+    st.node_owner = [-1] * topo.n_nodes
+    for n in blockers:
+        st.node_owner[n] = 1
+    assert length(st, 0) == reference_length(st, 0)

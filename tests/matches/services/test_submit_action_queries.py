@@ -29,7 +29,6 @@ def test_query_count_is_flat_over_a_long_history(match_factory, member, other_me
         counts[move] = len(ctx.captured_queries)
         if move == 201:
             sql = "\n".join(q["sql"] for q in ctx.captured_queries)
-    print("QUERIES", counts[1], counts[201]); print(sql)
     assert counts[1] == counts[201] <= MAX_QUERIES_PER_ACTION
     assert set(counts.values()) == {counts[1]}
     assert 'COUNT(' not in sql.upper()

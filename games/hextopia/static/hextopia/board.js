@@ -250,7 +250,8 @@ export class HextopiaBoard {
         const [lx, ly] = g.label(s);
         const t = el("text", { x: lx.toFixed(1), y: ly.toFixed(1), "text-anchor": "middle", "dominant-baseline": "middle", class: "hx-station-name", fill: colour }, grp);
         const name = names[seat.seat] || `Seat ${seat.seat + 1}`;
-        t.textContent = name.length > 12 ? `${name.slice(0, 11)}…` : name;
+        const team = seat.team === null || seat.team === undefined ? "" : ` · ${"ABCDEF"[seat.team]}`;
+        t.textContent = (name.length > 12 ? `${name.slice(0, 11)}…` : name) + team;
       }
     }
 

@@ -39,9 +39,14 @@ function renderSeats(view) {
     const extra = document.createElement("span");
     extra.className = "seat-extra";
     const inLane = s.pieces.filter((p) => p.where === "hextopia").length;
-    const team = s.team === null || s.team === undefined ? "" : ` · Team ${"ABCDEF"[s.team]}`;
+    if (s.team !== null && s.team !== undefined) {
+      const badge = document.createElement("span");
+      badge.className = `team-badge team-${s.team}`;
+      badge.textContent = `Team ${"ABCDEF"[s.team]}`;
+      name.append(" ", badge);
+    }
     const rank = replay.result?.ranks?.[s.seat];
-    extra.textContent = `${s.colour}${team} · ${inLane}/4 in HEXTOPIA${at === steps.length - 1 && rank ? ` · rank ${rank}` : ""}`;
+    extra.textContent = `${s.colour} · ${inLane}/4 in HEXTOPIA${at === steps.length - 1 && rank ? ` · rank ${rank}` : ""}`;
     main.append(name, extra);
     li.append(sw, main);
     list.appendChild(li);

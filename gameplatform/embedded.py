@@ -196,7 +196,8 @@ class EmbeddedWorker:
 
 
 class Sweeper:
-    """Calls ``sweep`` every ``interval`` seconds in a daemon thread, first after one interval.
+    """Calls ``sweep`` in a daemon thread at once, then every ``interval`` seconds: the first
+    sweep after a restart resumes the matches whose tasks the memory broker forgot.
 
     ``sweep``: a callable, or a dotted path imported at each run (so the server starts even
     while that module cannot be imported, and says so in the log). An exception is logged
@@ -245,6 +246,7 @@ class Sweeper:
             connections.close_all()
 
     def _loop(self) -> None:
+        self.run_once()
         while not self._stop.wait(self.interval):
             self.run_once()
 

@@ -97,11 +97,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer and Celery broker ---------------------------------------------------
 REDIS_URL = env("REDIS_URL", default="")
+# Seconds a channel-layer read from Redis may take: above channels_redis's 5 s BZPOPMIN.
+CHANNEL_REDIS_SOCKET_TIMEOUT = 30
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env("CHANNEL_PREFIX", default="asgi")},
+            # redis-py 8 reads with a 5 s socket timeout by default, which aborts the layer's
+            # blocking 5 s BZPOPMIN and tears down every socket idle that long
+            # (django/channels_redis#422): give reads more time than the pop waits.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT}],
+                "prefix": env("CHANNEL_PREFIX", default="asgi"),
+            },
         }
     }
     CELERY_BROKER_URL = REDIS_URL

@@ -141,6 +141,18 @@ def test_sweeper_runs_every_interval_and_survives_errors(caplog):
     assert len(failures) == 1
 
 
+def test_sweeper_sweeps_once_at_start_without_waiting_an_interval():
+    """After a restart the first sweep resumes matches at once."""
+    swept = threading.Event()
+    sweeper = Sweeper(interval=WAIT * 10, sweep=swept.set)
+    sweeper.start()
+    try:
+        assert swept.wait(WAIT)
+    finally:
+        sweeper.stop()
+    assert sweeper.runs == 1
+
+
 def test_sweeper_rejects_a_non_positive_interval():
     with pytest.raises(ValueError, match="sweep interval must be positive"):
         Sweeper(interval=0, sweep=lambda: None)

@@ -33,7 +33,11 @@ def test_redis_url_selects_redis_channel_layer_broker_and_separate_workers(load_
     ns = load_settings(REDIS_URL=REDIS, CHANNEL_PREFIX="hx")
     layer = ns["CHANNEL_LAYERS"]["default"]
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert layer["CONFIG"]["hosts"] == [REDIS]
+    assert layer["CONFIG"]["hosts"] == [{"address": REDIS, "socket_timeout": ns["CHANNEL_REDIS_SOCKET_TIMEOUT"]}]
+    # An idle socket's blocking pop must end before the read times out (channels_redis#422).
+    from channels_redis.core import RedisChannelLayer
+
+    assert ns["CHANNEL_REDIS_SOCKET_TIMEOUT"] > RedisChannelLayer.brpop_timeout
     assert layer["CONFIG"]["prefix"] == "hx"
     assert ns["CELERY_BROKER_URL"] == REDIS
     assert ns["EMBEDDED_WORKER"] is False

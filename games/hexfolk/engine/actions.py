@@ -98,7 +98,7 @@ def can_afford(hand: list, cost) -> bool:
 def may_act(st: HexfolkState, seat: int) -> bool:
     """True when ``seat`` is in ``to_act(st)`` (without building the tuple)."""
     phase = st.phase
-    if phase == OVER:
+    if phase == OVER or type(seat) is not int:
         return False
     if phase == DISCARD:
         return 0 <= seat < st.n and st.discard_owed[seat] > 0

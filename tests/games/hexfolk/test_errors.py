@@ -1,11 +1,14 @@
 """Bad input (issue 3, "Bad input"): every refusal names the rule and leaves the state as it
 was."""
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
 
 from games.hexfolk.engine import ENGINE
 from games.hexfolk.engine import errors as E
+from games.hexfolk.engine.apply import _SHAPES
 from games.protocol import IllegalAction
-from tests.games.hexfolk.helpers import give, give_dev, main_phase, pre_roll
+from tests.games.hexfolk.helpers import give, give_dev, main_phase, new_game, pre_roll
 
 
 def refused(st, seat, action, rule):
@@ -79,3 +82,38 @@ def test_every_rule_has_distinct_words():
     rules = [v for v in vars(E).values() if isinstance(v, E.Rule)]
     messages = [r.message for r in rules]
     assert len(set(messages)) == len(messages)
+
+
+JSONISH = hs.recursive(
+    hs.none() | hs.booleans() | hs.integers(-3, 200) | hs.sampled_from(["ore", "wool", "x", ""]),
+    lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(
+        hs.sampled_from(["ore", "wool", "grain", "lumber", "brick", "gold"]), inner, max_size=3),
+    max_leaves=8,
+)
+FIELDS = ["node", "edge", "hex", "victim", "cards", "count", "resources", "resource", "give", "get",
+          "rate", "to", "with", "x"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(kind=hs.sampled_from(sorted(_SHAPES) + ["play_victory_point", "nope"]),
+       fields=hs.dictionaries(hs.sampled_from(FIELDS), JSONISH, max_size=4),
+       seat=hs.integers(-1, 3), phase_state=hs.sampled_from(["main", "trade", "discard", "setup"]))
+def test_garbage_never_crashes(kind, fields, seat, phase_state):
+    """Bad input never crashes and never changes state (DEVELOPERS.md)."""
+    st = give(main_phase(3), 0, ore=4, wool=2)
+    st = give(st, 1, ore=9)
+    if phase_state == "trade":
+        st, _ = ENGINE.apply(st, 0, {"type": "offer_trade", "give": {"wool": 1}, "get": {"ore": 1}})
+    elif phase_state == "discard":
+        st = st.clone()
+        st.phase = "discard"
+        st.discard_owed = [0, 4, 0]
+    elif phase_state == "setup":
+        st = new_game(3)
+    before = ENGINE.encode(st)
+    try:
+        ENGINE.apply(st, seat, {"type": kind, **fields})
+    except IllegalAction:
+        pass
+    assert ENGINE.encode(st) == before
+    ENGINE.legal_actions(st, seat)

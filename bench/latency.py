@@ -319,8 +319,8 @@ def tables_create(run: Run) -> list[Table]:
 def tables_start(run: Run, tables: list[Table]) -> None:
     """Starts the matches, spread evenly over one bot delay so their bots do not move in step."""
     from gameplatform.matches import services
-    from gameplatform.tenants.selectors import tenant_default
     from gameplatform.matches.models import Match
+    from gameplatform.tenants.selectors import tenant_default
 
     tenant = tenant_default()
     gap = run.bot_delay / len(tables)

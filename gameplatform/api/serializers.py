@@ -192,7 +192,7 @@ class MatchOut(serializers.Serializer):
     seats = SeatOut(many=True)
     my_seat = serializers.IntegerField(allow_null=True)
     seed_commitment = serializers.CharField(help_text="sha256 of the seed, published from the start.")
-    seed = serializers.IntegerField(allow_null=True, help_text="Revealed once finished.")
+    seed = serializers.CharField(allow_null=True, help_text="Revealed once finished, as a decimal string: check sha256(\"hexagora-seed:<seed>\") against seed_commitment.")
     result = serializers.DictField(child=serializers.JSONField(), allow_null=True)
 
 
@@ -211,7 +211,7 @@ class SnapshotOut(serializers.Serializer):
     deadline = serializers.DateTimeField(allow_null=True)
     seats = SeatOut(many=True)
     seed_commitment = serializers.CharField()
-    seed = serializers.IntegerField(allow_null=True)
+    seed = serializers.CharField(allow_null=True)
     result = serializers.DictField(child=serializers.JSONField(), allow_null=True)
 
 

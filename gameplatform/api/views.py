@@ -113,7 +113,7 @@ def match_public(match: Match, *, user) -> dict:
         "seats": [selectors.seat_public(seat=seat) for seat in seats],
         "my_seat": mine,
         "seed_commitment": match.seed_commitment,
-        "seed": match.seed if finished else None,
+        "seed": selectors.revealed_seed(match),
         "result": match.result if finished else None,
     }
 

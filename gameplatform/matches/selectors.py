@@ -135,9 +135,21 @@ def match_snapshot(*, match: Match, seat) -> dict:
         "deadline": match.deadline.isoformat() if match.deadline else None,
         "seats": [seat_public(seat=s) for s in seats],
         "seed_commitment": match.seed_commitment,
-        "seed": match.seed if match.status == Match.Status.FINISHED else None,
+        "seed": revealed_seed(match),
         "result": match.result,
     }
+
+
+def revealed_seed(match: Match) -> str | None:
+    """The seed as a decimal string once the match is finished, else None.
+
+    A string because 63-bit integers lose digits in JavaScript numbers, and the point of
+    revealing it is that anyone can check ``sha256("hexagora-seed:<seed>")`` against the
+    commitment published at the start.
+    """
+    if match.status != Match.Status.FINISHED or match.seed is None:
+        return None
+    return str(match.seed)
 
 
 def match_history(*, match: Match, seat) -> list[dict]:
@@ -203,7 +215,7 @@ def match_replay(*, match: Match) -> dict:
     if _normalized(engine.encode(state)) != _normalized(match.state):
         raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
     seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
-    return {"match": match.pk, "game": match.game, "seed": match.seed,
+    return {"match": match.pk, "game": match.game, "seed": revealed_seed(match),
             "seed_commitment": match.seed_commitment, "result": match.result,
             "seats": [seat_public(seat=s) for s in seats], "steps": steps}
 

@@ -17,19 +17,11 @@ export function newActionId() {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-/**
- * JSON.parse, but a "seed" number is kept as its exact digits (a string): the seed is a
- * 63-bit integer and a JavaScript number would round it, breaking the sha256 check.
- */
-export function parseJson(text) {
-  return JSON.parse(text.replace(/"seed":\s*(-?\d+)/g, '"seed": "$1"'));
-}
-
 export function readJsonScript(id) {
   const node = document.getElementById(id);
   if (!node) return null;
   try {
-    return parseJson(node.textContent);
+    return JSON.parse(node.textContent);
   } catch {
     return null;
   }
@@ -115,7 +107,7 @@ export class MatchClient {
   _message(raw) {
     let msg;
     try {
-      msg = parseJson(raw);
+      msg = JSON.parse(raw);
     } catch {
       return;
     }
@@ -215,7 +207,7 @@ export class MatchClient {
     try {
       const resp = await fetch(`${this.apiBase}/view/`, { credentials: "same-origin", headers: { Accept: "application/json" } });
       if (!resp.ok) return;
-      const snap = parseJson(await resp.text());
+      const snap = JSON.parse(await resp.text());
       if (typeof snap.version === "number" && snap.version >= this.version) {
         const gap = snap.version > this.version + 1;
         this._apply({ type: "state", ...snap }, gap);

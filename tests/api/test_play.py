@@ -191,8 +191,8 @@ def test_seed_is_revealed_only_once_finished(hextopia_table, api_client, carol):
         status=Match.Status.FINISHED, result={"ranks": [1, 2], "scores": [4, 1], "winners": [0]}
     )
     detail = api_client(carol).get(url(match_id)).json()
-    assert detail["seed"] == match.seed and detail["result"]["winners"] == [0]
-    assert api_client(carol).get(url(match_id, "view/")).json()["seed"] == match.seed
+    assert detail["seed"] == str(match.seed) and detail["result"]["winners"] == [0]
+    assert api_client(carol).get(url(match_id, "view/")).json()["seed"] == str(match.seed)
 
 
 # --- resume ---------------------------------------------------------------------------------

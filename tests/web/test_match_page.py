@@ -64,7 +64,7 @@ def test_seed_is_committed_while_active_and_never_shown(active_match, carol, cli
 def test_finished_match_reveals_the_seed_with_how_to_verify(finished_match, carol, client_for):
     response = client_for(carol).get(f"/matches/{finished_match.pk}/")
     body = response.content.decode()
-    assert embedded_json(response, "match-snapshot")["seed"] == finished_match.seed
+    assert embedded_json(response, "match-snapshot")["seed"] == str(finished_match.seed)
     assert f'sha256("hexagora-seed:{finished_match.seed}")' in body
     assert finished_match.seed_commitment in body
     assert f'href="/matches/{finished_match.pk}/replay/"' in body

@@ -14,7 +14,7 @@ def test_replay_steps_through_every_move_as_a_spectator(finished_match, alice, c
     # Spectator views only: even the players' own hands stay out of the replay.
     assert not any("hand" in step["view"] for step in steps)
     assert private_hand_seats(replay) == set()
-    assert replay["seed"] == finished_match.seed
+    assert replay["seed"] == str(finished_match.seed)
     body = response.content.decode()
     for control in ("rp-first", "rp-prev", "rp-next", "rp-last", "rp-slider"):
         assert f'id="{control}"' in body

@@ -8,12 +8,13 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
-BENCHES := $(filter-out bench/__init__.py,$(sort $(wildcard bench/*.py)))
+BENCHES ?= $(filter-out bench/__init__.py,$(sort $(wildcard bench/*.py)))
 
 # One stamp per requirements file and content: editing a pin reinstalls on the next run.
 sum = $(shell cat $(1) requirements/constraints.txt | cksum | cut -d" " -f1)
 BASE_STAMP := $(VENV)/.base-$(call sum,requirements/base.txt)
 DEV_STAMP := $(VENV)/.dev-$(call sum,requirements/base.txt requirements/dev.txt)
+BENCH_STAMP := $(VENV)/.bench-$(call sum,requirements/bench.txt)
 PIP := $(PY) -m pip --disable-pip-version-check --quiet
 
 .DEFAULT_GOAL := help
@@ -23,7 +24,8 @@ help:
 	@echo "make run    set up (venv, pinned requirements, migrate, demo data) and serve http://$(HOST):$(PORT)/"
 	@echo "make test   run the tests (SQLite and in-memory layers unless DATABASE_URL / REDIS_URL are set)"
 	@echo "make lint   ruff"
-	@echo "make bench  the speed scripts in bench/ (results go in docs/performance.md)"
+	@echo "make bench  the speed scripts in bench/ (one: make bench BENCHES=bench/hextopia_engine.py);"
+	@echo "            results go in docs/performance.md"
 
 $(PY):
 	@test -n "$(PYTHON)" || { echo "Python 3.11 not found: install it (python3.11) and retry." >&2; exit 1; }
@@ -38,6 +40,10 @@ $(BASE_STAMP): | $(PY)
 $(DEV_STAMP): | $(PY)
 	$(PIP) install -r requirements/dev.txt
 	@rm -f $(VENV)/.dev-* $(VENV)/.base-*; touch $@ $(BASE_STAMP)
+
+$(BENCH_STAMP): | $(PY)
+	$(PIP) install -r requirements/bench.txt
+	@rm -f $(VENV)/.bench-*; touch $@
 
 venv: $(DEV_STAMP)
 
@@ -63,5 +69,5 @@ test: $(DEV_STAMP)
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
-bench: $(BASE_STAMP)
+bench: $(BASE_STAMP) $(BENCH_STAMP)
 	@set -e; for script in $(BENCHES); do echo "== $$script"; $(PY) $$script; done

@@ -8,9 +8,9 @@ process:
   process with ``countdown``/``eta`` (bot turns after ``BOT_DELAY_SECONDS``, turn timers at
   their deadline) wait in the worker's ETA timer and run at their real time, in the worker's
   own threads, never eagerly;
-- the sweeper: ``gameplatform.matches.tasks.sweep_overdue`` every
-  ``settings.SWEEP_INTERVAL_SECONDS``, so a deadline whose timer was lost (the memory broker
-  forgets everything when the server stops) still fires after a restart.
+- the sweeper: ``gameplatform.matches.tasks.sweep_overdue`` at start, then every
+  ``settings.SWEEP_INTERVAL_SECONDS``, so deadlines and bot turns whose task was lost (the
+  memory broker forgets everything when the server stops) go on after a restart.
 
 Each thread has its own database connection; with SQLite the settings' ``IMMEDIATE``
 transactions make concurrent writers wait for the lock instead of failing.
@@ -48,7 +48,7 @@ READY_TIMEOUT_SECONDS = 15.0
 # or LOG_LEVEL=DEBUG asks for everything.
 CHATTY_LOGGERS = ("celery.worker.strategy", "celery.app.trace")
 
-REASON_DISABLED = "settings.EMBEDDED_WORKER is off (REDIS_URL is set): run a Celery worker and beat"
+REASON_DISABLED = "settings.EMBEDDED_WORKER is off (its default with REDIS_URL): run a Celery worker and beat"
 REASON_SKIP_ENV = f"{SKIP_ENV}=1"
 REASON_TEST_RUNNER = "running under the test runner"
 REASON_MANAGE_COMMAND = "manage.py {command} does not serve requests"
@@ -103,8 +103,9 @@ class EmbeddedWorker:
     """A Celery worker for ``app`` running in a daemon thread of this process.
 
     ``pool``: ``"threads"`` or ``"solo"``; ``concurrency``: pool threads. ``polling_interval``
-    (seconds) is set on the app's transport when it is ``memory://``. The worker object is built inside its
-    thread, so Celery's Django fixup closes only that thread's database connections.
+    (seconds) is set on the app's transport when it is ``memory://``. The worker object is
+    built inside its thread, so Celery's Django fixup closes only that thread's database
+    connections. ``failed``: the exception that stopped it, if any.
     """
 
     def __init__(
@@ -122,7 +123,7 @@ class EmbeddedWorker:
         self.polling_interval = polling_interval
         self.hostname = hostname or f"embedded-{os.getpid()}@localhost"
         self.worker: _ReadyWorkController | None = None
-        self.failed: BaseException | None = None
+        self.failed: Exception | None = None
         self._built = threading.Event()
         self._thread: threading.Thread | None = None
         self._previous_default: Celery | None = None

@@ -6,6 +6,7 @@ The forms check shape and ranges taken from the engines (``games.registry``); th
 from __future__ import annotations
 
 from django import forms
+from django.apps import apps
 from django.db.models import Q
 
 from games.registry import UnknownGame, all_engines, get_engine
@@ -63,8 +64,21 @@ def variants_for(tenant):
     return RuleVariant.objects.filter(Q(tenant__isnull=True) | Q(tenant=tenant), is_active=True).order_by("game", "name")
 
 
-def _option_field(schema: dict) -> forms.Field | None:
-    """A form field for one property of an engine's ``options_schema`` (JSON schema subset)."""
+def option_value_labels(slug: str) -> dict[str, dict[str, str]]:
+    """People-friendly labels of a game's enum option values, ``{option: {value: label}}``,
+    from its Django app (``AppConfig.option_value_labels()``, an optional hook; the app label
+    is the game slug); {} when the game offers none."""
+    try:
+        config = apps.get_app_config(slug)
+    except LookupError:
+        return {}
+    hook = getattr(config, "option_value_labels", None)
+    return hook() if callable(hook) else {}
+
+
+def _option_field(schema: dict, labels: dict | None = None) -> forms.Field | None:
+    """A form field for one property of an engine's ``options_schema`` (JSON schema subset);
+    ``labels`` names enum values (value -> label; the value itself otherwise)."""
     kind = schema.get("type")
     label = schema.get("title") or None
     help_text = schema.get("description", "")
@@ -72,8 +86,10 @@ def _option_field(schema: dict) -> forms.Field | None:
     if kind == "boolean":
         return forms.BooleanField(required=False, label=label, help_text=help_text, initial=bool(default))
     if "enum" in schema:
+        labels = labels or {}
+        values = list(dict.fromkeys(str(v) for v in schema["enum"]))  # each value offered once
         return forms.ChoiceField(
-            choices=[(str(v), str(v)) for v in schema["enum"]], label=label, help_text=help_text,
+            choices=[(v, labels.get(v, v)) for v in values], label=label, help_text=help_text,
             initial=None if default is None else str(default),
         )
     if kind == "integer":
@@ -116,9 +132,10 @@ class MatchCreateForm(forms.Form):
         self.option_fields: dict[str, list[tuple[str, str]]] = {}
         for engine in self.engines:
             props = (engine.options_schema() or {}).get("properties", {})
+            value_labels = option_value_labels(engine.slug)
             names = []
             for option, schema in props.items():
-                field = _option_field(schema)
+                field = _option_field(schema, value_labels.get(option))
                 if field is None:
                     continue
                 if field.label is None:

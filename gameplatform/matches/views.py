@@ -206,6 +206,8 @@ def match_detail(request, match_id: int):
         "options_text": options_text(engine, match.options),
         "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request)},
         "board_template": select_template([f"{match.game}/board.html", "matches/board_generic.html"]).template.name,
+        # The seated player's panel (hand and controls): the game's own, else the generic one.
+        "hand_template": select_template([f"{match.game}/hand.html", "matches/hand_generic.html"]).template.name,
     }
     return render(request, "matches/match_play.html", context)
 

@@ -38,7 +38,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from gameplatform.matches.models import Match, Seat
-from gameplatform.matches.selectors import seat_public
+from gameplatform.matches.selectors import revealed_seed, seat_public
 from games import registry
 from games.protocol import visible_events
 
@@ -154,7 +154,7 @@ def match_messages(*, match_id: int, version: int, events: list) -> list[tuple[s
             "deadline": match.deadline.isoformat() if match.deadline else None,
             "seats": public_seats,
             "seed_commitment": match.seed_commitment,
-            "seed": match.seed if match.status == Match.Status.FINISHED else None,
+            "seed": revealed_seed(match),
             "result": match.result,
         }
 

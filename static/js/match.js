@@ -356,7 +356,8 @@ async function sha256Hex(text) {
 
 /**
  * The live match page, common to every game. The game supplies
- *   { render(snapshot, page), describe(events, ctx) -> string, colourOf?(snapshot, seat) -> css }
+ *   { render(snapshot, page), describe(events, ctx) -> string, colourOf?(snapshot, seat) -> css,
+ *     colourName?(snapshot, seat), seatExtra?(snapshot, seat), turnText?(snapshot, page) }
  * and the page keeps the banner, countdown, seats, move log, result and seed box current.
  * Reads three JSON scripts rendered by the server: match-config, match-snapshot, match-history.
  */
@@ -528,7 +529,9 @@ export class MatchPage {
     if (wrap) wrap.className = `status-banner ${cls}`;
     if (turn) {
       const t = snap.view?.turn;
-      turn.textContent = snap.status === "active" ? `${t !== undefined ? `Turn ${t + 1} · ` : ""}to act: ${listNames(acting) || "-"}` : "";
+      // A game may word this line itself (optional `turnText(snapshot, page)`).
+      const own = snap.status === "active" ? this.game.turnText?.(snap, this) : undefined;
+      turn.textContent = snap.status !== "active" ? "" : own ?? `${t !== undefined ? `Turn ${t + 1} · ` : ""}to act: ${listNames(acting) || "-"}`;
     }
     const replay = this.$("replay-link");
     if (replay) replay.hidden = snap.status !== "finished";

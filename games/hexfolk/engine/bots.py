@@ -1,7 +1,8 @@
 """Hexfolk bots. They decide from a seat's view and legal actions only, never the state.
 
 ``RandomBot`` (kind ``"random"``) plays a uniformly random legal action, templates as listed
-(see actions.py). ``BuilderBot`` is the playout policy of tests and simulations: it builds when
+(see actions.py). ``StrongBot`` (kind ``"strong"``, bot_strong.py) plans builds, trades, the
+robber, discards and development cards with a hand-crafted value function. ``BuilderBot`` is the playout policy of tests and simulations: it builds when
 it can (city, settlement, development card, road, in that order of preference), rolls, moves
 the robber and discards as suggested, and otherwise ends its turn, so random games finish
 quickly; it is not offered in the lobby.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from games.hexfolk.engine.bot_strong import StrongBot
 from games.protocol import Action, RandomBot
 
 # Preference of the playout policy by action type: higher first; ties broken at random.
@@ -40,5 +42,5 @@ class BuilderBot:
 
 
 def bot_factories() -> dict:
-    """Bot kinds offered in the lobby: ``{"random": RandomBot}``."""
-    return {"random": RandomBot}
+    """Bot kinds offered in the lobby: ``{"random": RandomBot, "strong": StrongBot}``."""
+    return {"random": RandomBot, "strong": StrongBot}

@@ -287,7 +287,7 @@ class HexfolkEngine:
         return decode(data)
 
     def bots(self) -> dict:
-        """``{"random": RandomBot}`` factories."""
+        """``{"random": RandomBot, "strong": StrongBot}`` factories (bots.py)."""
         return bot_factories()
 
 

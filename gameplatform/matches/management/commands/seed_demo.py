@@ -24,7 +24,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.db.models import Q
 
 from gameplatform.bots.services import match_play_out
 from gameplatform.matches import services
@@ -161,7 +160,7 @@ class Command(BaseCommand):
         """Creates (if needed), starts and plays out one demo match; True once it is finished."""
         match = (
             Match.objects.for_tenant(tenant).filter(title=spec.title)
-            .filter(~Q(status=Match.Status.ABORTED)).order_by("-pk").first()
+            .exclude(status=Match.Status.ABORTED).order_by("-pk").first()
         )
         if match is None:
             variant = variants.get(spec.variant)

@@ -1,0 +1,288 @@
+// Hexfolk island: an SVG renderer for the engine's view (games/hexfolk/engine/view.py).
+//
+// Geometry (engine/board.py): hex (q, r) has its centre at X = 2q + r, Y = 3r in half-width
+// units and its corners at CORNERS from there; node i of the view sits at board.nodes[i] in
+// the same units. On screen one X unit is R·√3/2 and one Y unit R/2 (R: a hex's circumradius),
+// which makes the pointy-top hexes regular.
+//
+// Usage:
+//   const board = new HexfolkBoard(svgElement, { onPick(target) });
+//   board.render(view, { targets: [{kind: "node" | "edge" | "hex", node?, edge?, hex?, label, key}],
+//                        names: ["alice", ...], recent: {nodes: Set, edges: Set} });
+// A click (or Enter/Space) on a target calls onPick(target).
+
+import { RESOURCE_LABEL, TERRAIN_LABEL } from "./words.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const R = 60; // hex circumradius in viewBox units
+const UX = (R * Math.sqrt(3)) / 2; // one X unit
+const UY = R / 2; // one Y unit
+const CORNERS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
+const SIDE_DIRS = [[1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]];
+const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
+const MARGIN = R * 1.35;
+
+export const TERRAIN_FILL = {
+  forest: "#3d7a3a",
+  hills: "#c4612f",
+  pasture: "#9fcf5f",
+  fields: "#e9c24a",
+  mountains: "#8b8f96",
+  desert: "#e4d3a4",
+};
+export const RESOURCE_FILL = {
+  lumber: "#3d7a3a",
+  brick: "#c4612f",
+  wool: "#9fcf5f",
+  grain: "#e9c24a",
+  ore: "#8b8f96",
+  generic: "#ffffff",
+};
+// Player colours by seat: distinct from the terrains and from each other in lightness too.
+export const SEAT_COLOURS = [
+  ["red", "#d32f2f"],
+  ["blue", "#1e5bc6"],
+  ["white", "#f7f7f2"],
+  ["orange", "#f57c00"],
+  ["purple", "#7b1fa2"],
+  ["pink", "#ec5f9f"],
+  ["teal", "#00838f"],
+  ["black", "#263238"],
+];
+
+export function seatColour(seat) {
+  return (SEAT_COLOURS[seat] || ["grey", "#888"])[1];
+}
+
+export function seatColourName(seat) {
+  return (SEAT_COLOURS[seat] || ["grey"])[0];
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
+  }
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function title(parent, text) {
+  el("title", {}, parent).textContent = text;
+}
+
+function px(X, Y) {
+  return [X * UX, Y * UY];
+}
+
+function pts(list) {
+  return list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+}
+
+/** Hex and node lookups of one board (cached per view.board object). */
+export class Layout {
+  constructor(board) {
+    this.board = board;
+    this.nodeAt = new Map(board.nodes.map(([X, Y], i) => [`${X},${Y}`, i]));
+    this.nodeXY = board.nodes.map(([X, Y]) => px(X, Y));
+    this.hexCentre = board.hexes.map((h) => px(2 * h.q + h.r, 3 * h.r));
+    this.hexNodes = board.hexes.map((h) => CORNERS.map(([dx, dy]) => this.nodeAt.get(`${2 * h.q + h.r + dx},${3 * h.r + dy}`)));
+    this.nodeHexes = board.nodes.map(() => []);
+    this.hexNodes.forEach((ring, h) => ring.forEach((n) => n !== undefined && this.nodeHexes[n].push(h)));
+    const xs = this.nodeXY.map((p) => p[0]);
+    const ys = this.nodeXY.map((p) => p[1]);
+    this.box = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN, Math.max(...xs) - Math.min(...xs) + 2 * MARGIN, Math.max(...ys) - Math.min(...ys) + 2 * MARGIN];
+  }
+
+  /** "forest 5, fields 8" for the hexes around a node. */
+  nodePlace(node) {
+    return this.nodeHexes[node].map((h) => hexName(this.board.hexes[h])).join(", ") || "the coast";
+  }
+
+  edgePlace([a, b]) {
+    const shared = this.nodeHexes[a].filter((h) => this.nodeHexes[b].includes(h));
+    return shared.map((h) => hexName(this.board.hexes[h])).join(" / ") || "the coast";
+  }
+}
+
+/** "fields 8", "desert". */
+export function hexName(hex) {
+  return `${TERRAIN_LABEL[hex.terrain] || hex.terrain}${hex.number ? ` ${hex.number}` : ""}`;
+}
+
+export class HexfolkBoard {
+  constructor(svg, { onPick = () => {} } = {}) {
+    this.svg = svg;
+    this.onPick = onPick;
+    this.layout = null;
+    svg.addEventListener("click", (e) => this._activate(e));
+    svg.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        if (this._activate(e)) e.preventDefault();
+      }
+    });
+  }
+
+  _activate(e) {
+    const node = e.target.closest?.("[data-target]");
+    if (!node || !this.targets) return false;
+    const t = this.targets.get(node.dataset.target);
+    if (t) this.onPick(t);
+    return Boolean(t);
+  }
+
+  layoutFor(view) {
+    if (!this.layout || this.layout.board !== view.board) {
+      // A new snapshot brings a new (equal) board object: reuse the layout while the map is the same.
+      if (!this.layout || this.layout.board.nodes.length !== view.board.nodes.length || this.layoutSlug !== view.map?.slug) {
+        this.layout = new Layout(view.board);
+        this.layoutSlug = view.map?.slug;
+      } else {
+        this.layout.board = view.board;
+      }
+    }
+    return this.layout;
+  }
+
+  render(view, { targets = [], names = [], recent = null } = {}) {
+    const svg = this.svg;
+    const L = this.layoutFor(view);
+    svg.setAttribute("viewBox", L.box.map((v) => v.toFixed(0)).join(" "));
+    svg.replaceChildren();
+    title(svg, `${view.map?.name || "Island"}: ${view.board.hexes.length} hexes`);
+    el("rect", { x: L.box[0], y: L.box[1], width: L.box[2], height: L.box[3], class: "hf-sea" }, svg);
+    const rolled = view.dice ? view.dice[0] + view.dice[1] : null;
+    this._hexes(svg, view, L, rolled);
+    this._harbors(svg, view, L);
+    this._tokens(svg, view, L, rolled);
+    this._roads(svg, view, L, names, recent);
+    this._buildings(svg, view, L, names, recent);
+    this._robber(svg, view, L);
+    this._targets(svg, L, targets);
+  }
+
+  _hexes(svg, view, L, rolled) {
+    const g = el("g", { class: "hf-hexes" }, svg);
+    view.board.hexes.forEach((h, i) => {
+      const [cx, cy] = L.hexCentre[i];
+      const corners = CORNERS.map(([dx, dy]) => [cx + dx * UX, cy + dy * UY]);
+      const poly = el("polygon", {
+        points: pts(corners),
+        class: `hf-hex hf-${h.terrain}${rolled && h.number === rolled && view.robber !== i ? " hf-producing" : ""}`,
+        fill: TERRAIN_FILL[h.terrain] || "#ccc",
+        "data-hex": i,
+      }, g);
+      title(poly, hexName(h));
+      el("text", { x: cx, y: cy - R * 0.55, class: "hf-terrain-name", "text-anchor": "middle" }, g).textContent = TERRAIN_LABEL[h.terrain] || h.terrain;
+    });
+  }
+
+  _harbors(svg, view, L) {
+    const g = el("g", { class: "hf-harbors" }, svg);
+    for (const hb of view.board.harbors) {
+      const hex = view.board.hexes[hb.hex];
+      if (!hex) continue;
+      const [cx, cy] = L.hexCentre[hb.hex];
+      const [dq, dr] = SIDE_DIRS[hb.side];
+      const [ox, oy] = px(2 * dq + dr, 3 * dr);
+      const hx = cx + ox * 0.86;
+      const hy = cy + oy * 0.86;
+      for (const n of hb.nodes) {
+        const [nx, ny] = L.nodeXY[n];
+        el("line", { x1: nx, y1: ny, x2: hx, y2: hy, class: "hf-pier" }, g);
+      }
+      const label = hb.kind === "generic" ? `${hb.rate}:1 harbor: any 3 alike for 1` : `${hb.rate}:1 ${RESOURCE_LABEL[hb.kind]} harbor`;
+      const grp = el("g", { class: `hf-harbor hf-harbor-${hb.kind}` }, g);
+      title(grp, label);
+      el("circle", { cx: hx, cy: hy, r: 17, fill: RESOURCE_FILL[hb.kind] || "#fff", class: "hf-harbor-disc" }, grp);
+      el("text", { x: hx, y: hy - 1, "text-anchor": "middle", class: "hf-harbor-rate" }, grp).textContent = `${hb.rate}:1`;
+      el("text", { x: hx, y: hy + 9, "text-anchor": "middle", class: "hf-harbor-kind" }, grp).textContent = hb.kind === "generic" ? "any" : RESOURCE_LABEL[hb.kind];
+    }
+  }
+
+  _tokens(svg, view, L, rolled) {
+    const g = el("g", { class: "hf-tokens" }, svg);
+    view.board.hexes.forEach((h, i) => {
+      if (!h.number) return;
+      const [cx, cy] = L.hexCentre[i];
+      const red = h.number === 6 || h.number === 8;
+      const grp = el("g", { class: `hf-token${red ? " hf-red" : ""}${rolled === h.number ? " hf-rolled" : ""}` }, g);
+      el("circle", { cx, cy, r: 18, class: "hf-token-disc" }, grp);
+      el("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "hf-token-number" }, grp).textContent = String(h.number);
+      const pips = PIPS[h.number] || 0;
+      for (let k = 0; k < pips; k++) {
+        el("circle", { cx: cx + (k - (pips - 1) / 2) * 4.4, cy: cy + 11, r: 1.6, class: "hf-pip" }, grp);
+      }
+    });
+  }
+
+  _roads(svg, view, L, names, recent) {
+    const g = el("g", { class: "hf-roads" }, svg);
+    for (const road of view.roads) {
+      const [a, b] = road.edge;
+      const [x1, y1, x2, y2] = shorten(L.nodeXY[a], L.nodeXY[b], 9);
+      const grp = el("g", { class: `hf-road${recent?.edges?.has(`${a}-${b}`) ? " hf-recent" : ""}`, "data-seat": road.seat }, g);
+      title(grp, `${names[road.seat] || `Seat ${road.seat + 1}`}'s road`);
+      el("line", { x1, y1, x2, y2, class: "hf-road-edge" }, grp);
+      el("line", { x1, y1, x2, y2, class: "hf-road-body", stroke: seatColour(road.seat) }, grp);
+    }
+  }
+
+  _buildings(svg, view, L, names, recent) {
+    const g = el("g", { class: "hf-buildings" }, svg);
+    for (const b of view.buildings) {
+      const [x, y] = L.nodeXY[b.node];
+      const grp = el("g", { class: `hf-building hf-${b.kind}${recent?.nodes?.has(b.node) ? " hf-recent" : ""}`, "data-seat": b.seat, "data-node": b.node }, g);
+      title(grp, `${names[b.seat] || `Seat ${b.seat + 1}`}'s ${b.kind} at ${L.nodePlace(b.node)}`);
+      const shape = b.kind === "city"
+        ? [[-13, 10], [-13, -4], [-4, -4], [-4, -12], [4, -18], [12, -12], [12, 10]]
+        : [[-9, 8], [-9, -3], [0, -12], [9, -3], [9, 8]];
+      el("polygon", { points: pts(shape.map(([dx, dy]) => [x + dx, y + dy])), fill: seatColour(b.seat), class: "hf-building-body" }, grp);
+    }
+  }
+
+  _robber(svg, view, L) {
+    const h = view.robber;
+    if (h === null || h === undefined || !L.hexCentre[h]) return;
+    const [cx, cy] = L.hexCentre[h];
+    const x = cx - 30;
+    const y = cy + 6;
+    const grp = el("g", { class: "hf-robber" }, svg);
+    title(grp, `The robber, on ${hexName(view.board.hexes[h])}`);
+    el("path", { d: `M ${x - 9} ${y + 14} Q ${x - 9} ${y - 4} ${x} ${y - 6} Q ${x + 9} ${y - 4} ${x + 9} ${y + 14} Z`, class: "hf-robber-body" }, grp);
+    el("circle", { cx: x, cy: y - 11, r: 6.5, class: "hf-robber-body" }, grp);
+  }
+
+  _targets(svg, L, targets) {
+    this.targets = new Map();
+    if (!targets.length) return;
+    const g = el("g", { class: "hf-targets" }, svg);
+    for (const t of targets) {
+      const key = t.key;
+      this.targets.set(key, t);
+      const attrs = { class: `hf-target hf-target-${t.kind}`, "data-target": key, tabindex: 0, role: "button", "aria-label": t.label };
+      const grp = el("g", attrs, g);
+      title(grp, t.label);
+      if (t.kind === "node") {
+        const [x, y] = L.nodeXY[t.node];
+        el("circle", { cx: x, cy: y, r: 13, class: "hf-target-shape" }, grp);
+      } else if (t.kind === "edge") {
+        const [x1, y1, x2, y2] = shorten(L.nodeXY[t.edge[0]], L.nodeXY[t.edge[1]], 10);
+        el("line", { x1, y1, x2, y2, class: "hf-target-hit" }, grp);
+        el("line", { x1, y1, x2, y2, class: "hf-target-shape" }, grp);
+      } else if (t.kind === "hex") {
+        const [cx, cy] = L.hexCentre[t.hex];
+        const corners = CORNERS.map(([dx, dy]) => [cx + dx * UX * 0.9, cy + dy * UY * 0.9]);
+        el("polygon", { points: pts(corners), class: "hf-target-shape" }, grp);
+      }
+    }
+  }
+}
+
+function shorten([x1, y1], [x2, y2], by) {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const len = Math.hypot(dx, dy) || 1;
+  const k = by / len;
+  return [x1 + dx * k, y1 + dy * k, x2 - dx * k, y2 - dy * k];
+}

@@ -1,0 +1,60 @@
+// Two dice drawn in SVG (no font needed), and the strip above the island: dice, whose turn,
+// the phase, the bank's development cards. Shared by the live table and the replay.
+
+import { PHASE_LABEL, plural } from "./words.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+// Pip positions on a 3x3 grid (0..2) for faces 1-6.
+const FACES = {
+  1: [[1, 1]],
+  2: [[0, 0], [2, 2]],
+  3: [[0, 0], [1, 1], [2, 2]],
+  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+  6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
+};
+
+export function dieSvg(n) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 30 30");
+  svg.setAttribute("class", "hf-die");
+  svg.setAttribute("aria-hidden", "true");
+  const rect = document.createElementNS(SVG_NS, "rect");
+  for (const [k, v] of Object.entries({ x: 1, y: 1, width: 28, height: 28, rx: 5 })) rect.setAttribute(k, String(v));
+  svg.appendChild(rect);
+  for (const [gx, gy] of FACES[n] || []) {
+    const c = document.createElementNS(SVG_NS, "circle");
+    c.setAttribute("cx", String(8 + gx * 7));
+    c.setAttribute("cy", String(8 + gy * 7));
+    c.setAttribute("r", "2.6");
+    svg.appendChild(c);
+  }
+  return svg;
+}
+
+/** Fills the dice box and the bar text from a view; `names` by seat, `mySeat` or null. */
+export function renderBar(view, names, mySeat = null) {
+  const dice = document.getElementById("hf-dice");
+  const text = document.getElementById("hf-bar-text");
+  if (dice) {
+    dice.replaceChildren();
+    if (view.dice) {
+      const [a, b] = view.dice;
+      dice.append(dieSvg(a), dieSvg(b));
+      const total = document.createElement("span");
+      total.className = `hf-dice-total${a + b === 7 ? " hf-seven" : ""}`;
+      total.textContent = `= ${a + b}`;
+      dice.append(total);
+      dice.setAttribute("aria-label", `Last roll: ${a} and ${b}, ${a + b}`);
+    } else {
+      dice.setAttribute("aria-label", "No roll yet this turn");
+    }
+  }
+  if (text) {
+    const who = view.turn === mySeat ? "Your" : `${names[view.turn] || `Seat ${view.turn + 1}`}'s`;
+    const phase = PHASE_LABEL[view.phase] || view.phase;
+    text.textContent = view.phase === "over"
+      ? "Game over"
+      : `Turn ${view.turn_number || "setup"} · ${who} turn · ${phase} · ${plural(view.dev_cards_left, "development card")} left · goal ${view.victory_points_target} points`;
+  }
+}

@@ -1,0 +1,122 @@
+// End-of-game summary: points by source, the dice distribution (rolled against expected) and
+// the resources each player produced, from a finished view (view.players[].points and
+// victory_point_cards appear only once the game is over).
+
+import { seatColour } from "./board.js";
+import { RESOURCES, RESOURCE_LABEL } from "./words.js";
+
+const SETTLEMENTS = 5; // supply per player (engine rules.py)
+const CITIES = 4;
+const WAYS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c) node.append(c);
+  return node;
+}
+
+function s(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+/** Points of each seat by source: [{settlements, cities, longest, army, cards, total}]. */
+export function pointsBySource(view) {
+  return view.players.map((p) => {
+    const settlements = SETTLEMENTS - p.settlements_left;
+    const cities = CITIES - p.cities_left;
+    const row = {
+      settlements,
+      cities: cities * 2,
+      longest: p.longest_road ? 2 : 0,
+      army: p.largest_army ? 2 : 0,
+      cards: p.victory_point_cards ?? 0,
+    };
+    row.total = p.points ?? row.settlements + row.cities + row.longest + row.army + row.cards;
+    return row;
+  });
+}
+
+function table(caption, head, rows) {
+  const t = h("table", { class: "result-table hf-table" });
+  t.append(h("caption", { class: "visually-hidden", text: caption }));
+  const tr = h("tr");
+  for (const c of head) tr.append(h("th", { scope: "col", text: c }));
+  t.append(h("thead", {}, tr));
+  const body = h("tbody");
+  for (const r of rows) {
+    const row = h("tr");
+    r.forEach((c, i) => row.append(i === 0 ? c : h("td", { text: String(c) })));
+    body.append(row);
+  }
+  t.append(body);
+  return t;
+}
+
+function nameCell(names, seat, winner) {
+  const th = h("th", { scope: "row" });
+  const sw = h("span", { class: "hf-swatch", "aria-hidden": "true" });
+  sw.style.background = seatColour(seat);
+  th.append(sw, `${names[seat] || `Seat ${seat + 1}`}${seat === winner ? " (winner)" : ""}`);
+  return th;
+}
+
+function diceChart(counts) {
+  const rolls = Object.values(counts).reduce((a, b) => a + b, 0);
+  const W = 330;
+  const H = 150;
+  const bar = 24;
+  const top = Math.max(1, ...Object.values(counts), ...Object.keys(WAYS).map((k) => (rolls * WAYS[k]) / 36));
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "hf-dice-chart", role: "img", "aria-label": `Dice rolled ${rolls} times: each number's count against the expected count` });
+  for (let n = 2; n <= 12; n++) {
+    const x = 10 + (n - 2) * 29;
+    const got = counts[String(n)] || 0;
+    const expected = (rolls * WAYS[n]) / 36;
+    const hh = (got / top) * (H - 40);
+    const r = s("rect", { x, y: H - 22 - hh, width: bar, height: hh, class: `hf-chart-bar${n === 7 ? " hf-chart-seven" : ""}` }, svg);
+    s("title", {}, r).textContent = `${n}: rolled ${got} times, expected ${expected.toFixed(1)}`;
+    const ey = H - 22 - (expected / top) * (H - 40);
+    s("line", { x1: x - 2, x2: x + bar + 2, y1: ey, y2: ey, class: "hf-chart-expected" }, svg);
+    const label = s("text", { x: x + bar / 2, y: H - 8, "text-anchor": "middle", class: "hf-chart-label" }, svg);
+    label.textContent = String(n);
+    const value = s("text", { x: x + bar / 2, y: H - 26 - hh, "text-anchor": "middle", class: "hf-chart-value" }, svg);
+    value.textContent = String(got);
+  }
+  return svg;
+}
+
+/** Fills `node` with the summary of a finished `view`; `names` by seat. */
+export function renderSummary(node, view, names) {
+  node.replaceChildren();
+  const winner = view.winner;
+  const pts = pointsBySource(view);
+  const seats = view.players.map((p) => p.seat);
+  const order = [...seats].sort((a, b) => (a === winner ? -1 : b === winner ? 1 : pts[b].total - pts[a].total));
+  const lead = winner !== null && winner !== undefined
+    ? `${names[winner] || `Seat ${winner + 1}`} won with ${pts[winner].total} points (target ${view.victory_points_target}).`
+    : `The round limit was reached after ${view.turn_number} turns.`;
+  node.append(h("p", { text: lead }));
+  node.append(h("h3", { class: "hf-sub", text: "Points by source" }));
+  node.append(table("Points by source", ["Player", "Settlements", "Cities", "Longest Road", "Largest Army", "VP cards", "Total"],
+    order.map((st) => [nameCell(names, st, winner), pts[st].settlements, pts[st].cities, pts[st].longest, pts[st].army, pts[st].cards, pts[st].total])));
+  const counts = view.stats?.dice_counts || {};
+  const rolls = Object.values(counts).reduce((a, b) => a + b, 0);
+  node.append(h("h3", { class: "hf-sub", text: `Dice: ${rolls} rolls, against the expected count (line)` }));
+  node.append(diceChart(counts));
+  node.append(h("h3", { class: "hf-sub", text: "Resources produced" }));
+  const produced = view.stats?.produced || [];
+  node.append(table("Resources produced", ["Player", ...RESOURCES.map((r) => RESOURCE_LABEL[r]), "Total"],
+    order.map((st) => {
+      const p = produced[st] || {};
+      const total = RESOURCES.reduce((a, r) => a + (p[r] || 0), 0);
+      return [nameCell(names, st, winner), ...RESOURCES.map((r) => p[r] || 0), total];
+    })));
+  node.append(h("p", { class: "small muted", text: `Trades between players: ${view.stats?.trades_made ?? 0}.` }));
+}

@@ -9,7 +9,7 @@ Run (PostgreSQL and Redis on 127.0.0.1)::
     .venv/bin/python bench/latency.py [--matches 100] [--seconds 60] [--bot-delay 0.5]
         [--workers 1] [--pool prefork] [--concurrency 2] [--conn-max-age 0]
         [--database-url postgres://postgres@127.0.0.1:5432/hexagora_bench]
-        [--redis-url redis://127.0.0.1:6379/0] [--json results.json]
+        [--redis-url redis://127.0.0.1:6379/0] [--json results.json] [--raw arrivals.json]
 
 What it does, all on loopback, stopping everything it started at the end:
 
@@ -88,6 +88,7 @@ class Run:
     database_url: str
     redis_url: str
     json_path: str | None
+    raw_path: str | None = None
     tag: str = field(default_factory=lambda: f"bench-{os.getpid()}")
     port: int = 0
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
@@ -123,12 +124,14 @@ def parse_args(argv=None) -> Run:
     p.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
     p.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL))
     p.add_argument("--json", dest="json_path", help="also write the figures to this JSON file")
+    p.add_argument("--raw", dest="raw_path", help="write every action's commit stamp and arrival per seat "
+                   "([match, version, created, [arrival or null per seat]], Unix seconds) for profiling")
     a = p.parse_args(argv)
     if a.matches < 1 or a.seconds <= WARMUP_SECONDS + DRAIN_SECONDS or a.bot_delay < 0:
         p.error(f"need --matches >= 1, --seconds > {WARMUP_SECONDS + DRAIN_SECONDS:g}, --bot-delay >= 0")
     return Run(matches=a.matches, seconds=a.seconds, bot_delay=a.bot_delay, workers=a.workers, pool=a.pool,
                concurrency=a.concurrency, conn_max_age=a.conn_max_age, database_url=a.database_url,
-               redis_url=a.redis_url, json_path=a.json_path)
+               redis_url=a.redis_url, json_path=a.json_path, raw_path=a.raw_path)
 
 
 # --- services -----------------------------------------------------------------------------
@@ -527,6 +530,10 @@ def main(argv=None) -> int:
     report(result)
     if run.json_path:
         Path(run.json_path).write_text(json.dumps(result, indent=2))
+    if run.raw_path:
+        rows = [[m, v, created, [receipts.arrivals.get((m, s), {}).get(v) for s in range(SEATS)]]
+                for (m, v), created in sorted(records.items())]
+        Path(run.raw_path).write_text(json.dumps(rows))
     from gameplatform.matches.models import Match
 
     Match.unscoped.filter(title=TITLE).delete()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import time
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
@@ -24,6 +25,20 @@ from games import registry
 _usernames = itertools.count(1)
 
 PASSWORD = "hexagora-Test-pw-1"
+
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def pytest_collection_modifyitems(config, items):
+    """``browser`` tests need Debian's Chromium: CI installs it and must run them (a missing
+    binary fails there); a newcomer's machine without it skips them, so `make test` passes."""
+    if os.access(CHROMIUM, os.X_OK) or os.environ.get("CI"):
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (apt-get install chromium; CI installs it)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

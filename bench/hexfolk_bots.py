@@ -5,8 +5,8 @@ Plays ``games`` 1-v-1 games (the strong bot in seat 0 and 1 by turns) and ``game
 games against three random bots (the strong bot in seats 0, 1, 2, 3 by turns) on the standard
 map. A game counts as a win only when the strong bot wins outright (reaches the target on its
 own turn); a game stopped by the round limit (``turn_limit`` option) is a loss. Prints the win
-rates and the strong bot's decision time (``choose`` only, wall clock: median, 95th
-percentile, maximum) against the goals of issue 3, point 5 (at least 95% and 80%; median under
+rates and the strong bot's decision time (``choose``, wall clock: median, 95th percentile,
+maximum; then the same with ``view`` building included) against the goals of issue 3, point 5 (at least 95% and 80%; median under
 100 ms, 95th percentile under 1 s); docs/performance.md, "Hexfolk bots".
 
 Both bots go through the protocol like on the site: ``to_act``, ``legal_actions``, the seat's
@@ -38,9 +38,10 @@ GOAL_P95_MS = 1000.0
 
 
 def play_game(players: int, strong_seat: int, seed: int, turn_limit: int, rng: random.Random,
-              times: list[float]) -> tuple[bool, str, float]:
+              times: list[float], with_view: list[float]) -> tuple[bool, str, float]:
     """One game on the standard map; returns (strong bot won outright, how it ended, rounds).
-    Appends the strong bot's decision times (seconds) to ``times``."""
+    Appends the strong bot's decision times (seconds) to ``times``, and the same plus building
+    its view to ``with_view``."""
     kinds = ENGINE.bots()
     bots = [kinds["random"]() for _ in range(players)]
     bots[strong_seat] = kinds["strong"]()
@@ -53,10 +54,13 @@ def play_game(players: int, strong_seat: int, seed: int, turn_limit: int, rng: r
         seat = acting[-1]
         legal = ENGINE.legal_actions(state, seat)
         if seat == strong_seat:
+            viewing = time.perf_counter()
             view = ENGINE.view(state, seat)
             started = time.perf_counter()
             action = bots[seat].choose(view, legal, rng)
-            times.append(time.perf_counter() - started)
+            done = time.perf_counter()
+            times.append(done - started)
+            with_view.append(done - viewing)
         else:
             action = bots[seat].choose(None, legal, rng)
         state, events = ENGINE.apply(state, seat, action)
@@ -67,12 +71,14 @@ def play_game(players: int, strong_seat: int, seed: int, turn_limit: int, rng: r
     return ended == "victory" and winner == strong_seat, ended, rounds
 
 
-def run(players: int, games: int, seed: int, turn_limit: int, times: list[float]) -> dict:
+def run(players: int, games: int, seed: int, turn_limit: int, times: list[float],
+        with_view: list[float]) -> dict:
     """``games`` games of ``players`` seats, the strong bot's seat rotating; a summary dict."""
     rng = random.Random(seed)
     wins, limited, rounds = 0, 0, []
     for g in range(games):
-        won, ended, r = play_game(players, g % players, rng.randrange(2**62), turn_limit, rng, times)
+        won, ended, r = play_game(players, g % players, rng.randrange(2**62), turn_limit, rng, times,
+                                  with_view)
         wins += won
         limited += ended == "turn_limit"
         rounds.append(r)
@@ -94,9 +100,10 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--turn-limit", type=int, default=TURN_LIMIT, help="rounds before a game stops")
     args = parser.parse_args(argv)
     times: list[float] = []
+    with_view: list[float] = []
     started = time.perf_counter()
-    duel = run(2, args.games, args.seed, args.turn_limit, times)
-    table = run(4, args.games, args.seed + 1, args.turn_limit, times)
+    duel = run(2, args.games, args.seed, args.turn_limit, times, with_view)
+    table = run(4, args.games, args.seed + 1, args.turn_limit, times, with_view)
     elapsed = time.perf_counter() - started
     p50 = statistics.median(times) * 1000
     p95 = percentile(times, 0.95) * 1000
@@ -108,6 +115,8 @@ def main(argv: list[str] | None = None) -> dict:
               f"{res['turn_limit_hits']} stopped at {args.turn_limit} rounds")
     print(f"strong bot decisions: {len(times)}; median {p50:.2f} ms (goal < {GOAL_MEDIAN_MS:.0f} ms), "
           f"p95 {p95:.2f} ms (goal < {GOAL_P95_MS:.0f} ms), max {worst:.1f} ms")
+    print(f"with building the view: median {statistics.median(with_view) * 1000:.2f} ms, "
+          f"p95 {percentile(with_view, 0.95) * 1000:.2f} ms, max {max(with_view) * 1000:.1f} ms")
     print(f"total {elapsed:.1f}s")
     return {"1v1": duel, "4p": table, "p50_ms": p50, "p95_ms": p95, "max_ms": worst}
 

@@ -12,7 +12,8 @@ import environ
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
-environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
+if (BASE_DIR / ".env").exists():
+    environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=True)
 SECRET_KEY = env("SECRET_KEY", default="dev-insecure-hexagora-key-change-me-in-production-0123456789")
@@ -45,6 +46,7 @@ INSTALLED_APPS = [
     "gameplatform.realtime",
     "gameplatform.api",
     "games.hextopia",
+    "games.hexfolk",
 ]
 
 MIDDLEWARE = [
@@ -195,7 +197,10 @@ USE_I18N = True
 USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env.path("STATIC_ROOT", default=str(BASE_DIR / "staticfiles"))
+# WhiteNoise serves from the finders in development and warns when STATIC_ROOT is missing;
+# `collectstatic` fills it for production.
+Path(STATIC_ROOT).mkdir(parents=True, exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

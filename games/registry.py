@@ -13,6 +13,7 @@ from games.protocol import Engine
 # game does not pay for all of them.
 _ENGINES: dict[str, str] = {
     "hextopia": "games.hextopia.engine:ENGINE",
+    "hexfolk": "games.hexfolk.engine:ENGINE",
 }
 _cache: dict[str, Engine] = {}
 

@@ -109,35 +109,60 @@ def match_snapshot(*, match: Match, seat) -> dict:
     """
     seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
     idx = _seat_index(seat, len(seats))
-    view, legal, events = None, [], []
-    if match.state is not None:
-        engine = registry.get_engine(match.game)
-        state = engine.decode(match.state)
-        view = engine.view(state, idx)
-        if match.status == Match.Status.ACTIVE and idx is not None and idx in engine.to_act(state):
-            legal = engine.legal_actions(state, idx)
+    table = SnapshotTable(match, seats)
+    events = []
+    if table.state is not None:
         last = (
             MoveRecord.objects.filter(match_id=match.pk).order_by("-seq").values_list("seq", "events").first()
         )
         if last is None:
-            events = setup_events(engine, state)  # nothing moved yet: state is the setup's
+            events = setup_events(table.engine, table.state)  # nothing moved yet: the setup's
         elif last[0] == match.version:
             events = last[1]
-        events = visible_events(events, idx)
-    return {
-        "match": match.pk,
-        "version": match.version,
-        "status": match.status,
-        "seat": idx,
-        "view": view,
-        "legal_actions": legal,
-        "events": events,
-        "deadline": match.deadline.isoformat() if match.deadline else None,
-        "seats": [seat_public(seat=s) for s in seats],
-        "seed_commitment": match.seed_commitment,
-        "seed": revealed_seed(match),
-        "result": match.result,
-    }
+    return table.snapshot(idx, events)
+
+
+class SnapshotTable:
+    """Builds snapshots of one match version for several seats with one decode of the state.
+
+    ``seats``: the match's Seat rows in index order (with ``user`` loaded). Used by
+    ``match_snapshot`` and by the broadcast, which sends one snapshot per seat.
+    """
+
+    def __init__(self, match: Match, seats: list[Seat]):
+        self.match = match
+        self.public_seats = [seat_public(seat=s) for s in seats]
+        self.engine = self.state = None
+        self.to_act: tuple[int, ...] = ()
+        if match.state is not None:
+            self.engine = registry.get_engine(match.game)
+            self.state = self.engine.decode(match.state)
+            self.to_act = self.engine.to_act(self.state)
+
+    def snapshot(self, idx: int | None, events: list) -> dict:
+        """The snapshot seat ``idx`` (None: spectator) sees, with the ``events`` of this
+        version filtered to those it may see."""
+        match, engine = self.match, self.engine
+        view, legal, seen = None, [], []
+        if engine is not None:
+            view = engine.view(self.state, idx)
+            if match.status == Match.Status.ACTIVE and idx is not None and idx in self.to_act:
+                legal = engine.legal_actions(self.state, idx)
+            seen = visible_events(events or [], idx)
+        return {
+            "match": match.pk,
+            "version": match.version,
+            "status": match.status,
+            "seat": idx,
+            "view": view,
+            "legal_actions": legal,
+            "events": seen,
+            "deadline": match.deadline.isoformat() if match.deadline else None,
+            "seats": self.public_seats,
+            "seed_commitment": match.seed_commitment,
+            "seed": revealed_seed(match),
+            "result": match.result,
+        }
 
 
 def revealed_seed(match: Match) -> str | None:

@@ -38,9 +38,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from gameplatform.matches.models import Match, Seat
-from gameplatform.matches.selectors import revealed_seed, seat_public
-from games import registry
-from games.protocol import visible_events
+from gameplatform.matches.selectors import SnapshotTable
 
 log = logging.getLogger(__name__)
 
@@ -129,34 +127,10 @@ def match_messages(*, match_id: int, version: int, events: list) -> list[tuple[s
             return []
     if match.version != version:
         return []
-    public_seats = [seat_public(seat=s) for s in seats]
-    engine = state = to_act = None
-    if match.state is not None:
-        engine = registry.get_engine(match.game)
-        state = engine.decode(match.state)
-        to_act = engine.to_act(state)
+    table = SnapshotTable(match, seats)
 
     def snapshot(idx: int | None) -> dict:
-        view, legal, seen = None, [], []
-        if engine is not None:
-            view = engine.view(state, idx)
-            if match.status == Match.Status.ACTIVE and idx is not None and idx in to_act:
-                legal = engine.legal_actions(state, idx)
-            seen = visible_events(events or [], idx)
-        return {
-            "match": match.pk,
-            "version": match.version,
-            "status": match.status,
-            "seat": idx,
-            "view": view,
-            "legal_actions": legal,
-            "events": seen,
-            "deadline": match.deadline.isoformat() if match.deadline else None,
-            "seats": public_seats,
-            "seed_commitment": match.seed_commitment,
-            "seed": revealed_seed(match),
-            "result": match.result,
-        }
+        return table.snapshot(idx, events)
 
     # The people whose sockets belong in a seat group (selectors.seat_of: not a bot seat).
     seated = [s for s in seats if s.user_id is not None and not s.is_bot]

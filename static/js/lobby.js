@@ -27,6 +27,9 @@ function refreshLayouts(game) {
   const layouts = config[game].layouts[form.elements.seats.value] || [["none", "No teams"]];
   const keep = layouts.some(([v]) => v === current);
   select.replaceChildren(...layouts.map(([v, label]) => option(v, label, keep ? v === current : v === "none")));
+  // A game (or seat count) without teams has nothing to choose: hide the row, still send "none".
+  const row = select.closest(".form-row");
+  if (row) row.hidden = layouts.length < 2;
 }
 
 function refreshVariants(game) {

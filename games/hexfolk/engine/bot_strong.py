@@ -16,8 +16,9 @@ How it decides (issue 3, point 5):
 - Trade: bank and harbor trades at the best rate only when they complete a goal this turn (or
   the hand is over the discard limit); 1-for-1 offers to players for a card it misses; answers
   by a hand utility (progress toward its goals plus a little per card): it accepts an offer that
-  raises it, counters with a spare card for one it misses, and refuses anything to a player
-  within ``NEAR_WIN_MARGIN`` visible points of the target.
+  raises it without leaving its best goal missing more cards, counters with a spare card for
+  one it misses, and refuses anything to a player within ``NEAR_WIN_MARGIN`` visible points of
+  the target (as the offering player it confirms the best answer by the same measure).
 - Robber: on the hex blocking the most opponent production, weighted by the owners' points,
   never on its own buildings; robs the leader.
 - Discard: drops, one card at a time, the card whose loss lowers the hand utility least.
@@ -60,6 +61,7 @@ SPECIAL_HARBOR_PER_PIP = 0.35  # spot value of a 2:1 harbor per pip of that reso
 SETUP_LOOKAHEAD_SHARE = 0.35  # setup road: share of the best spot two roads on
 MAX_ROAD_DEPTH = 4  # roads the bot plans toward a settlement spot
 ROAD_STEP_PENALTY = 2.5  # spot value lost per road needed to reach it
+SPOT_CANDIDATES = 4  # best spots weighed as settlement goals (and the best one needing no road)
 PROD_VALUE = 0.08  # goal value per pip of spot value added
 DEV_VALUE = 0.8  # goal value of a development card
 ARMY_DEV_BONUS = 0.4  # ... more when knights could soon win Largest Army
@@ -75,6 +77,8 @@ MAX_OFFERS_PER_TURN = 2  # offers one bot instance posts in one turn
 OFFER_MAX_MISSING = 2  # offer only when the goal misses at most this many cards
 KNIGHT_BLOCK_MIN = 3  # play a knight before the roll when the robber blocks this many pips
 MONOPOLY_MIN_TAKE = 3.0  # expected cards a monopoly must bring (unless it completes a goal)
+MONOPOLY_NEED_FACTOR = 1.5  # monopoly worth per expected card of a resource the best goal misses
+MONOPOLY_COMPLETE_BONUS = 5.0  # monopoly worth when the expected take completes a goal
 OWN_HEX_PENALTY = 10.0  # robber score per pip of its own production blocked
 STEAL_VALUE = 2.0  # robber score of robbing someone
 CITY = "city"
@@ -342,11 +346,19 @@ class _Reading:
         out = []
         to_win = self.target - self.points
         if me_p["settlements_left"]:
-            for score, node, d, edge in self.spots()[:1]:
+            spots = self.spots()
+            near = [s for s in spots if s[2] == 0][:1]
+            best = None
+            for score, node, d, edge in spots[:SPOT_CANDIDATES] + near:
                 if d <= me_p["roads_left"]:
                     cost = [SETTLEMENT_COST[r] + d * ROAD_COST[r] for r in range(N_RESOURCES)]
                     value = 1.0 + PROD_VALUE * max(score + ROAD_STEP_PENALTY * d, 0.0)
-                    out.append(_Goal(SETTLEMENT, cost, value, node, edge, d))
+                    goal = _Goal(SETTLEMENT, cost, value, node, edge, d)
+                    goal.score = value / (1.0 + self.eta(cost))
+                    if best is None or goal.score > best.score:
+                        best = goal
+            if best is not None:
+                out.append(best)
         if me_p["cities_left"]:
             mine = [n for n, o in enumerate(self.owner) if o == self.me and not self.city[n]]
             if mine:
@@ -386,6 +398,18 @@ class _Reading:
             return float("-inf")
         return self.utility(after) - self.utility(hand)
 
+    def trade_gain(self, receive, pay) -> float:
+        """``gain`` of a trade with a player, or -inf when it leaves the best goal missing more
+        cards than now: a trade must not take the next build further away."""
+        goals = self.goals()
+        if goals:
+            cost, hand = goals[0].cost, self.hand
+            before = sum(max(0, cost[r] - hand[r]) for r in range(N_RESOURCES))
+            after = sum(max(0, cost[r] - hand[r] - receive[r] + pay[r]) for r in range(N_RESOURCES))
+            if after > before:
+                return float("-inf")
+        return self.gain(receive, pay)
+
 
 # ------------------------------------------------------------------ the bot
 class StrongBot:
@@ -424,7 +448,7 @@ class StrongBot:
         if phase == "pre_roll":
             return self._pre_roll(g, legal)
         if phase == "special_build":
-            return self._build(g, _by_type(legal), special=True) or {"type": "pass"}
+            return self._build(g, _by_type(legal)) or {"type": "pass"}
         return self._main(g, legal, rng)
 
     # -------------------------------------------------------------- setup
@@ -484,7 +508,7 @@ class StrongBot:
 
     def _main(self, g: _Reading, legal: list[Action], rng: random.Random) -> Action:
         types = _by_type(legal)
-        return (self._dev_play(g, types) or self._build(g, types, special=False)
+        return (self._dev_play(g, types) or self._build(g, types)
                 or self._bank_trade(g, types) or self._offer(g, types, rng) or {"type": "end_turn"})
 
     # -------------------------------------------------------------- building
@@ -500,7 +524,7 @@ class StrongBot:
             return types["buy_dev"][0]
         return None
 
-    def _build(self, g: _Reading, types: dict, special: bool) -> Action | None:
+    def _build(self, g: _Reading, types: dict) -> Action | None:
         """A city or settlement when affordable (best place); else the best goal's step; else
         another goal's step that leaves the best goal's cards (or any, over the discard limit);
         else a road toward Longest Road when it is within reach."""
@@ -558,6 +582,12 @@ class StrongBot:
         return best
 
     def _free_road(self, g: _Reading, legal: list[Action]) -> Action:
+        """A free road: toward the settlement goal, else the best spot, else the longest road."""
+        settle = [goal for goal in g.goals() if goal.kind == SETTLEMENT and goal.roads]
+        if settle:
+            step = _find(legal, "edge", list(g.geo.edge_nodes[settle[0].edge]))
+            if step is not None:
+                return step
         for _score, _node, d, edge in g.spots():
             if d:
                 step = _find(legal, "edge", list(g.geo.edge_nodes[edge]))
@@ -574,10 +604,8 @@ class StrongBot:
             after = [g.hand[r] + _pick_vec(best["resources"])[r] for r in range(N_RESOURCES)]
             if any(_covers(after, goal.cost) and not _covers(g.hand, goal.cost) for goal in goals[:2]):
                 return best
-        if "play_road_building" in types and g.players[g.me]["roads_left"] >= 1:
-            spots = g.spots()
-            if spots and spots[0][2] >= 1 and g.players[g.me]["settlements_left"]:
-                return types["play_road_building"][0]
+        if "play_road_building" in types and any(goal.kind == SETTLEMENT and goal.roads for goal in goals):
+            return types["play_road_building"][0]
         mono = types.get("play_monopoly")
         if mono:
             action, take, completes = self._monopoly(g, mono, goals)
@@ -611,7 +639,8 @@ class StrongBot:
             after[r] += int(expect[r])
             completes = any(_covers(after, goal.cost) for goal in goals[:2]) and not any(
                 _covers(g.hand, goal.cost) for goal in goals[:2])
-            worth = expect[r] * (1.5 if need[r] > g.hand[r] else 1.0) + (5.0 if completes else 0.0)
+            worth = (expect[r] * (MONOPOLY_NEED_FACTOR if need[r] > g.hand[r] else 1.0)
+                     + (MONOPOLY_COMPLETE_BONUS if completes else 0.0))
             if best is None or worth > best[0]:
                 best = (worth, a, expect[r], completes)
         return best[1], best[2], best[3]
@@ -697,7 +726,7 @@ class StrongBot:
                     continue
                 give = [0] * N_RESOURCES
                 give[s] = 1
-                gain = g.gain(get, give)
+                gain = g.trade_gain(get, give)
                 if gain > best_gain:
                     best, best_gain = (give, get), gain
         return best
@@ -709,7 +738,7 @@ class StrongBot:
         if g.near_win(trade["seat"]):
             return {"type": "decline_trade"}
         receive, pay = _vec(trade["give"]), _vec(trade["get"])
-        if "accept_trade" in types and g.gain(receive, pay) > MIN_GAIN:
+        if "accept_trade" in types and g.trade_gain(receive, pay) > MIN_GAIN:
             return {"type": "accept_trade"}
         if "counter_trade" in types:
             goals = g.goals()
@@ -732,7 +761,7 @@ class StrongBot:
             if g.near_win(other):
                 continue
             terms = trade["counters"].get(str(other)) or trade
-            gain = g.gain(_vec(terms["get"]), _vec(terms["give"]))
+            gain = g.trade_gain(_vec(terms["get"]), _vec(terms["give"]))
             if gain > best_gain:
                 best, best_gain = a, gain
         return best or {"type": "withdraw_trade"}

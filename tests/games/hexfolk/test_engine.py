@@ -43,4 +43,4 @@ def test_encode_decode_round_trip():
 
 def test_engine_metadata():
     assert (ENGINE.slug, ENGINE.name, ENGINE.min_seats, ENGINE.max_seats) == ("hexfolk", "Hexfolk", 2, 8)
-    assert set(ENGINE.bots()) == {"random"}
+    assert set(ENGINE.bots()) == {"random", "strong"}

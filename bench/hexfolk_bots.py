@@ -51,7 +51,7 @@ def play_game(players: int, strong_seat: int, seed: int, turn_limit: int, rng: r
         acting = ENGINE.to_act(state)
         if not acting:
             break
-        seat = acting[-1]
+        seat = acting[-1]  # the players addressed by an offer answer before the offering one
         legal = ENGINE.legal_actions(state, seat)
         if seat == strong_seat:
             viewing = time.perf_counter()

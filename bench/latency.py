@@ -9,7 +9,7 @@ Run (PostgreSQL and Redis on 127.0.0.1)::
     .venv/bin/python bench/latency.py [--matches 100] [--seconds 60] [--bot-delay 0.5]
         [--workers 1] [--pool prefork] [--concurrency 2] [--conn-max-age 0]
         [--database-url postgres://postgres@127.0.0.1:5432/hexagora_bench]
-        [--redis-url redis://127.0.0.1:6379/0] [--json results.json] [--raw arrivals.json]
+        [--redis-url redis://127.0.0.1:6379/0] [--json results.json] [--raw arrivals.json] [--trace]
 
 What it does, all on loopback, stopping everything it started at the end:
 
@@ -31,6 +31,12 @@ What it does, all on loopback, stopping everything it started at the end:
    a warm-up and early enough for their messages to arrive, the delay to the slowest of the
    four seats (the goal's "every seat") and to each seat (p50/p95/p99/max, milliseconds), the
    deliveries missed, the action rate, and the CPU time each process used.
+
+``--trace`` also says where the time goes: the services then load
+``bench/latency_trace/sitecustomize.py``, which stamps each broadcast in the worker (messages
+built, handed to the channel layer, sent) and each message a Daphne consumer forwards, and
+the report splits the delay into those legs (it adds a little work to each, so take the
+headline figures from a run without it).
 
 Needs PostgreSQL and Redis: without them it says so and exits 0 (``make bench`` runs every
 script, also on a machine that has neither). Results go in docs/performance.md, "Platform
@@ -69,6 +75,8 @@ READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 20.0
 CONNECT_CONCURRENCY = 25  # sockets opening at once (each costs Daphne a few queries)
 LOG_DIR = ROOT / "var" / "bench-latency"
+TRACE_DIR = ROOT / "bench" / "latency_trace"
+TRACE_PREFIX = LOG_DIR / "trace"
 
 
 # --- settings of this run -----------------------------------------------------------------
@@ -89,6 +97,7 @@ class Run:
     redis_url: str
     json_path: str | None
     raw_path: str | None = None
+    trace: bool = False
     tag: str = field(default_factory=lambda: f"bench-{os.getpid()}")
     port: int = 0
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
@@ -96,7 +105,7 @@ class Run:
     @property
     def env(self) -> dict[str, str]:
         """The environment of this process and of every service it starts."""
-        return {
+        env = {
             "DJANGO_SETTINGS_MODULE": "gameplatform.settings",
             "DATABASE_URL": self.database_url,
             "REDIS_URL": self.redis_url,
@@ -110,6 +119,10 @@ class Run:
             "LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
         }
+        if self.trace:
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (str(TRACE_DIR), os.environ.get("PYTHONPATH", "")) if p)
+            env["HEXAGORA_LATENCY_TRACE"] = str(TRACE_PREFIX)
+        return env
 
 
 def parse_args(argv=None) -> Run:
@@ -124,6 +137,7 @@ def parse_args(argv=None) -> Run:
     p.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
     p.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL))
     p.add_argument("--json", dest="json_path", help="also write the figures to this JSON file")
+    p.add_argument("--trace", action="store_true", help="split the delay into its legs (see above)")
     p.add_argument("--raw", dest="raw_path", help="write every action's commit stamp and arrival per seat "
                    "([match, version, created, [arrival or null per seat]], Unix seconds) for profiling")
     a = p.parse_args(argv)
@@ -131,7 +145,8 @@ def parse_args(argv=None) -> Run:
         p.error(f"need --matches >= 1, --seconds > {WARMUP_SECONDS + DRAIN_SECONDS:g}, --bot-delay >= 0")
     return Run(matches=a.matches, seconds=a.seconds, bot_delay=a.bot_delay, workers=a.workers, pool=a.pool,
                concurrency=a.concurrency, conn_max_age=a.conn_max_age, database_url=a.database_url,
-               redis_url=a.redis_url, json_path=a.json_path, raw_path=a.raw_path)
+               redis_url=a.redis_url, json_path=a.json_path, raw_path=a.raw_path,
+               trace=a.trace)
 
 
 # --- services -----------------------------------------------------------------------------
@@ -463,6 +478,8 @@ def figures(run: Run, tables, receipts: Receipts, records, started: float, ended
             if len(delays) == SEATS:
                 per_action.append(max(delays))
     in_window = sum(1 for created in records.values() if lo <= created <= hi)
+    # CPU per action: the processes' CPU time while measuring over the actions in that time.
+    during = sum(1 for created in records.values() if started <= created <= ended) or 1
 
     def stats(values):
         return {"n": len(values), "p50": percentile(values, 50), "p95": percentile(values, 95),
@@ -479,10 +496,55 @@ def figures(run: Run, tables, receipts: Receipts, records, started: float, ended
         "socket_errors": len(receipts.errors), "sockets_closed_early": receipts.closed_early,
         "wrong_seat": receipts.wrong_seat,
         "every_seat_ms": stats(per_action), "each_seat_ms": stats(per_delivery),
-        "cpu_seconds": cpu, "load_average": os.getloadavg(),
+        "cpu_seconds": cpu, "cpu_ms_per_action": {k: v * 1000 / during for k, v in cpu.items()},
+        "load_average": os.getloadavg(),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}, "
                    f"Python {platform.python_version()}",
     }
+
+
+LEGS = (
+    "commit -> broadcast starts (worker)",
+    "messages built: 1 query + views (worker)",
+    "group_send x5 to Redis (worker)",
+    "group_send start -> consumer (per seat)",
+    "consumer forwards (Daphne)",
+    "Daphne -> client socket (per seat)",
+)
+
+
+def trace_breakdown(records, receipts: Receipts, started: float, ended: float) -> dict:
+    """The legs of the delay (``--trace``), p50/p95/mean in ms, for the measured actions."""
+    broadcasts, forwards = {}, {}
+    for path in TRACE_PREFIX.parent.glob(TRACE_PREFIX.name + ".*"):
+        for line in path.read_text().splitlines():
+            parts = line.split()
+            try:
+                if parts[0] == "B":
+                    broadcasts[(int(parts[1]), int(parts[2]))] = tuple(map(float, parts[3:6]))
+                elif parts[0] == "D" and parts[3] != "None":
+                    forwards[(int(parts[1]), int(parts[2]), int(parts[3]))] = (float(parts[4]), float(parts[5]))
+            except (IndexError, ValueError):
+                continue
+    legs = {name: [] for name in LEGS}
+    lo, hi = started + WARMUP_SECONDS, ended - DRAIN_SECONDS
+    for (mid, version), created in records.items():
+        stamps = broadcasts.get((mid, version))
+        if not lo <= created <= hi or stamps is None:
+            continue
+        start, handed, end = stamps
+        for name, value in zip(LEGS[:3], (start - created, handed - start, end - handed), strict=True):
+            legs[name].append(value * 1000)
+        for seat in range(SEATS):
+            forward = forwards.get((mid, version, seat))
+            arrival = receipts.arrivals.get((mid, seat), {}).get(version)
+            if forward is None or arrival is None:
+                continue
+            legs[LEGS[3]].append((forward[0] - handed) * 1000)
+            legs[LEGS[4]].append((forward[1] - forward[0]) * 1000)
+            legs[LEGS[5]].append((arrival - forward[1]) * 1000)
+    return {name: {"n": len(v), "p50": percentile(v, 50), "p95": percentile(v, 95),
+                   "mean": statistics.fmean(v) if v else float("nan")} for name, v in legs.items()}
 
 
 def report(f: dict) -> None:
@@ -496,9 +558,13 @@ def report(f: dict) -> None:
     for label, s in (("every seat (slowest of 4)", e), ("each seat", d)):
         print(f"  accepted -> {label}: p50 {s['p50']:.1f} ms, p95 {s['p95']:.1f} ms, p99 {s['p99']:.1f} ms, "
               f"max {s['max']:.1f} ms, mean {s['mean']:.1f} ms (n={s['n']})")
-    cpu = ", ".join(f"{k} {v:.1f} s" for k, v in f["cpu_seconds"].items())
+    cpu = ", ".join(f"{k} {v:.1f} s ({f['cpu_ms_per_action'][k]:.1f} ms/action)" for k, v in f["cpu_seconds"].items())
     print(f"  CPU time while measuring: {cpu}; load average {', '.join(f'{x:.2f}' for x in f['load_average'])}")
     print(f"  machine: {f['machine']}")
+    if "breakdown_ms" in f:
+        print("  where the time goes (--trace):")
+        for name, s in f["breakdown_ms"].items():
+            print(f"    {name:42s} p50 {s['p50']:6.1f} ms, p95 {s['p95']:6.1f} ms, mean {s['mean']:6.1f} ms (n={s['n']})")
     ok = e["p95"] < GOAL_P95_MS and f["deliveries_missing"] == 0
     print(f"  goal p95 < {GOAL_P95_MS:g} ms to every seat: {'met' if ok else 'MISSED'}")
 
@@ -519,6 +585,8 @@ def main(argv=None) -> int:
     call_command("migrate", verbosity=0, interactive=False)
     print(f"setting up {run.matches} matches ({run.matches * SEATS} players) in {run.database_url}")
     tables = tables_create(run)
+    for old in TRACE_PREFIX.parent.glob(TRACE_PREFIX.name + ".*"):
+        old.unlink()
     try:
         services_start(run)
         print(f"Daphne on 127.0.0.1:{run.port}, {run.workers} Celery worker(s); logs in {LOG_DIR}")
@@ -527,6 +595,8 @@ def main(argv=None) -> int:
         services_stop(run)
     records = records_read(tables)
     result = figures(run, tables, receipts, records, started, ended, cpu)
+    if run.trace:
+        result["breakdown_ms"] = trace_breakdown(records, receipts, started, ended)
     report(result)
     if run.json_path:
         Path(run.json_path).write_text(json.dumps(result, indent=2))

@@ -74,12 +74,14 @@ class Bot(Protocol):
     """A policy that decides from a seat's view only (never the state).
 
     ``choose(view, legal, rng)`` returns one element of ``legal`` (a template action may be
-    filled in). ``rng`` is the bot's own ``random.Random``; bots never touch the game RNG.
+    filled in), or ``None`` to wait while other seats also act (an offering player waiting
+    for answers): the platform then lets the next seat in ``to_act`` move, and the turn timer
+    still runs. ``rng`` is the bot's own ``random.Random``; bots never touch the game RNG.
     """
 
     name: str
 
-    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action: ...
+    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None: ...
 
 
 @runtime_checkable
@@ -133,7 +135,9 @@ class Engine(Protocol):
         """Inverse of ``encode``."""
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
-        """Bot factories by kind, at least ``"random"``; the platform lists them in the lobby."""
+        """Bot factories by kind, at least ``"random"``, from the weakest to the strongest:
+        the platform lists them in the lobby and lets the last (strongest) one play for an
+        absent person and for a moderator's hand-over."""
 
 
 def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:

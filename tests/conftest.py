@@ -30,6 +30,20 @@ PASSWORD = "hexagora-Test-pw-1"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
+def _fresh_sync_to_async_executor_in_child():
+    """A live server forked from this process (ChannelsLiveServerTestCase) inherits asgiref's
+    one-thread executor whose thread did not survive the fork: work queued on it (every
+    ``database_sync_to_async`` of a consumer) would wait forever. Give the child a new one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import SyncToAsync
+
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+
+
+os.register_at_fork(after_in_child=_fresh_sync_to_async_executor_in_child)
+
+
 def pytest_collection_modifyitems(config, items):
     """``browser`` tests need Debian's Chromium: CI installs it and must run them (a missing
     binary fails there); a newcomer's machine without it skips them, so `make test` passes."""

@@ -22,7 +22,8 @@ log = logging.getLogger(__name__)
 
 def bot_take_turn(*, match_id, version) -> bool:
     """If ``version`` is still the match's and a bot plays a seat in ``to_act`` (a bot seat or
-    a takeover), that bot chooses one action and submits it with ``actor="bot"``. Returns
+    a takeover), that bot chooses one action and submits it with ``actor="bot"``; a bot that
+    waits (``choose`` returns None while other seats act) yields to the next one. Returns
     True when an action was applied; False for a stale version, a finished match, no bot to
     act, or a refusal (logged). A bot whose choice the engine refuses is replaced by the
     random bot for that move, so a buggy bot cannot stall a match.
@@ -47,6 +48,8 @@ def bot_take_turn(*, match_id, version) -> bool:
             continue
         rng = random.Random(secrets.randbits(64))
         action = _bot(engine, seat).choose(view, legal, rng)
+        if action is None:
+            continue  # waiting for the other seats (e.g. answers to its trade offer)
         try:
             _submit(match_id, version, index, action)
         except ServiceError as err:

@@ -133,8 +133,8 @@ class HandToBotForm(forms.Form):
         except UnknownGame:
             kinds = []
         self.fields["kind"].choices = [(k, k) for k in kinds]
-        if "heuristic" in kinds:
-            self.fields["kind"].initial = "heuristic"
+        if kinds:
+            self.fields["kind"].initial = kinds[-1]  # the strongest (protocol order)
 
 
 @admin.register(Match)

@@ -39,8 +39,6 @@ LIVE_TURN_SECONDS = (30, 600)
 ASYNC_TURN_SECONDS = (3600, 604800)
 # Issue 10: after this many time-outs in a row a bot plays the seat until its owner is back.
 TAKEOVER_AFTER_TIMEOUTS = 3
-# The bot that plays for an absent person: the first of these the engine offers.
-TAKEOVER_BOT_KINDS = ("heuristic", "random")
 MAX_TITLE_LENGTH = 80
 MAX_ACTION_CHARS = 4000
 MAX_CLIENT_ACTION_ID = 64
@@ -455,9 +453,9 @@ def match_abort(*, match_id, by) -> Match:
     return match
 
 
-def seat_hand_to_bot(*, match_id, seat_index, kind="heuristic") -> Seat:
-    """Gives a seat to a bot of ``kind`` for good (moderators, from the admin); "heuristic"
-    falls back to "random" for a game without one. In an active match the seat keeps its
+def seat_hand_to_bot(*, match_id, seat_index, kind=None) -> Seat:
+    """Gives a seat to a bot of ``kind`` for good (moderators, from the admin); None means the
+    game's strongest bot (``takeover_bot_kind``). In an active match the seat keeps its
     ``user`` as the record of who sat there, but that person can no longer act for it.
     Raises 400 ``invalid_seat_index`` / ``unknown_bot_kind``, 404 ``match_not_found``, 409
     ``match_over``."""
@@ -468,9 +466,10 @@ def seat_hand_to_bot(*, match_id, seat_index, kind="heuristic") -> Seat:
             raise ServiceError("match_over", MATCH_OVER, 409)
         seats = _seats(match)
         seat = seats[_seat_index(seat_index, len(seats))]
-        bots = _engine(match.game).bots()
-        if kind == "heuristic" and kind not in bots:
-            kind = "random"
+        engine = _engine(match.game)
+        bots = engine.bots()
+        if kind is None:
+            kind = takeover_bot_kind(engine)
         if not isinstance(kind, str) or kind not in bots:
             raise ServiceError("unknown_bot_kind", BOT_KIND_UNKNOWN, 400, "kind")
         seat.bot_kind = kind
@@ -486,10 +485,9 @@ def seat_hand_to_bot(*, match_id, seat_index, kind="heuristic") -> Seat:
 
 
 def takeover_bot_kind(engine: Engine) -> str:
-    """The bot kind that plays for an absent person: the first of ``TAKEOVER_BOT_KINDS``
-    that ``engine.bots()`` offers."""
-    bots = engine.bots()
-    return next((k for k in TAKEOVER_BOT_KINDS if k in bots), "random")
+    """The bot kind that plays for an absent person: the strongest, i.e. the last kind that
+    ``engine.bots()`` lists (the protocol orders them weakest first)."""
+    return list(engine.bots())[-1]
 
 
 # --- helpers ----------------------------------------------------------------------------------

@@ -97,7 +97,9 @@ def options_text(engine, options: dict | None) -> str:
         return ""
     props = (engine.options_schema() or {}).get("properties", {}) if engine else {}
     parts = []
-    for name, value in options.items():
+    # In the schema's order (a database may hand the stored options back in its own order).
+    order = {name: i for i, name in enumerate(props)}
+    for name, value in sorted(options.items(), key=lambda kv: order.get(kv[0], len(order))):
         title = props.get(name, {}).get("title") or name.replace("_", " ")
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
         parts.append(f"{title}: {shown}")

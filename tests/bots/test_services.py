@@ -129,3 +129,26 @@ def test_play_out_stops_for_a_person_and_at_max_actions(match_factory, member):
     assert applied <= 1 and acting(mixed) == 0
     bots = match_factory("race", ["random", "random"], options={"target": 1000})
     assert match_play_out(match_id=bots.pk, max_actions=7) == 7
+
+
+class WaitingBot:
+    """Waits (None) the first time it is asked, then plays its first legal action."""
+
+    name = "waiting"
+    asked = 0
+
+    def choose(self, view, legal, rng):
+        WaitingBot.asked += 1
+        return None if WaitingBot.asked == 1 else legal[0]
+
+
+def test_a_waiting_bot_yields_to_the_next_bot_seat(match_factory, monkeypatch):
+    """games.protocol.Bot: ``choose`` may return None to wait while other seats also act;
+    the platform then lets the next bot seat in ``to_act`` move."""
+    monkeypatch.setattr(fake_engine.ENGINE, "bots", lambda: {"random": RandomBot, "greedy": WaitingBot})
+    monkeypatch.setattr(WaitingBot, "asked", 0)
+    match = match_factory("race", ["greedy", "greedy"], options={"ready_phase": True})
+    assert registry.get_engine("race").to_act(match.state) == (0, 1)
+    assert bot_take_turn(match_id=match.pk, version=match.version) is True
+    record = MoveRecord.objects.get(match=match, seq=match.version + 1)
+    assert (record.seat, record.action) == (1, {"type": "ready"})

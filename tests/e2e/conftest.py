@@ -136,7 +136,7 @@ class LiveSite:
 def _start(name: str, argv: list[str], env: dict) -> Service:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / f"{name}.log"
-    log = open(log_path, "w")  # noqa: SIM115 - the child writes to it until stopped
+    log = open(log_path, "w")  # the child writes to it until stopped
     try:
         process = subprocess.Popen(
             argv, cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,

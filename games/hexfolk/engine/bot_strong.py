@@ -422,9 +422,9 @@ class StrongBot:
     def __init__(self):
         self._offers: dict[tuple[int, int], int] = {}
 
-    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
-        """One legal action (a filled-in template for discards, offers and counters); raises
-        ``ValueError`` if ``legal`` is empty."""
+    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None:
+        """One legal action (a filled-in template for discards, offers and counters), or None
+        while waiting for answers to its own offer; raises ``ValueError`` if ``legal`` is empty."""
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1 and legal[0]["type"] not in ("discard", "offer_trade", "counter_trade"):
@@ -750,9 +750,12 @@ class StrongBot:
                 return {"type": "counter_trade", "give": _cards(give), "get": _cards(get)}
         return {"type": "decline_trade"}
 
-    def _settle_trade(self, g: _Reading, legal: list[Action]) -> Action:
-        """As the offering player: confirm the best answer that gains, else withdraw."""
+    def _settle_trade(self, g: _Reading, legal: list[Action]) -> Action | None:
+        """As the offering player: wait (None) while an addressed player has not answered,
+        then confirm the best answer that gains, else withdraw."""
         trade = g.view["trade"]
+        if "pending" in trade["answers"].values():
+            return None
         best, best_gain = None, MIN_GAIN
         for a in legal:
             if a["type"] != "confirm_trade":

@@ -122,6 +122,9 @@ def test_strong_bot_always_plays_a_legal_action(slug, n, options):
         seat = rng.choice(ENGINE.to_act(st))
         legal = ENGINE.legal_actions(st, seat)
         action = bots[seat].choose(json.loads(json.dumps(ENGINE.view(st, seat))), legal, rng)
+        if action is None:  # the offering bot waits for answers: someone else must be able to act
+            assert len(ENGINE.to_act(st)) > 1
+            continue
         if seat:
             chosen.add(action["type"])
             assert action["type"] in TEMPLATES or action in legal, action
@@ -200,6 +203,21 @@ def test_offers_a_spare_card_for_the_one_it_misses_but_not_to_a_near_winner():
     assert action == {"type": "offer_trade", "give": {"ore": 1}, "get": {"grain": 1}, "to": [1, 2]}
     st = offer(st, 0, action["give"], action["get"], action["to"])
     st, _ = act(st, 1, {"type": "accept_trade"})
+    st, _ = act(st, 2, {"type": "decline_trade"})
+    assert choose(st, 0) == {"type": "confirm_trade", "with": 1}
+
+
+def test_offering_bot_waits_while_answers_are_pending():
+    """Rules (interpretation, Trading): "each may accept, decline or counter; the active
+    player confirms with one acceptor": the offering bot waits (None) until everyone addressed
+    has answered, so the platform lets them answer first."""
+    st, _ = spot_position(bot=0)
+    st = give(st, 0, lumber=1, brick=1, wool=1, ore=1)
+    for seat in (1, 2):
+        st = give(st, seat, grain=1)
+    st = offer(st, 0, {"ore": 1}, {"grain": 1}, [1, 2])
+    st, _ = act(st, 1, {"type": "accept_trade"})
+    assert choose(st, 0) is None
     st, _ = act(st, 2, {"type": "decline_trade"})
     assert choose(st, 0) == {"type": "confirm_trade", "with": 1}
 

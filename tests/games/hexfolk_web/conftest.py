@@ -19,6 +19,11 @@ from gameplatform.matches import services
 from gameplatform.matches.models import Match
 from games.hexfolk.engine.rules import DEV_INDEX, RESOURCE_INDEX
 from games.registry import get_engine
+from tests.realtime import conftest as realtime
+
+# WebSocket fixtures shared with tests/realtime: ``connect_socket`` opens a signed-in socket.
+ws_app = realtime.ws_app
+connect_socket = realtime.connect_socket
 
 SEED = 20260101
 ENGINE = get_engine("hexfolk")

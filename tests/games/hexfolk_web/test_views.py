@@ -15,7 +15,6 @@ from tests.games.hexfolk_web.conftest import (
     ENGINE,
     assert_events_for,
     assert_snapshot_for,
-    assert_view_for,
 )
 from tests.web.helpers import embedded_json
 

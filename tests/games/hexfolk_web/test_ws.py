@@ -11,7 +11,11 @@ from channels.db import database_sync_to_async
 from gameplatform.matches.models import Match, MoveRecord
 from games.hexfolk.engine import errors as E
 from tests.games.hexfolk_web.conftest import ENGINE, assert_snapshot_for
-from tests.realtime.conftest import clean_layer, connect_socket, first_state, ws_app  # noqa: F401 (fixtures)
+from tests.realtime import conftest as realtime
+from tests.realtime.conftest import first_state
+
+# The socket fixtures of tests/realtime (a real consumer stack, a clean channel layer).
+clean_layer = realtime.clean_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -81,8 +81,8 @@ def test_handed_seat_is_played_by_its_bot_for_good(race, tenant):
     assert err.value.code == "not_seated"
 
 
-def test_heuristic_falls_back_to_random_for_a_game_without_one(race):
-    assert services.seat_hand_to_bot(match_id=race.pk, seat_index=1).bot_kind == "random"
+def test_hand_over_defaults_to_the_strongest_bot_the_game_lists(race):
+    assert services.seat_hand_to_bot(match_id=race.pk, seat_index=1).bot_kind == "greedy"
 
 
 def test_hextopia_seat_gets_the_heuristic_bot(match_factory, member, other_member):

@@ -237,7 +237,8 @@ export class HexfolkBoard {
       const shape = b.kind === "city"
         ? [[-13, 10], [-13, -4], [-4, -4], [-4, -12], [4, -18], [12, -12], [12, 10]]
         : [[-9, 8], [-9, -3], [0, -12], [9, -3], [9, 8]];
-      el("polygon", { points: pts(shape.map(([dx, dy]) => [x + dx, y + dy])), fill: seatColour(b.seat), class: "hf-building-body" }, grp);
+      const k = 1.25;
+      el("polygon", { points: pts(shape.map(([dx, dy]) => [x + dx * k, y + dy * k])), fill: seatColour(b.seat), class: "hf-building-body" }, grp);
     }
   }
 
@@ -268,7 +269,11 @@ export class HexfolkBoard {
         el("circle", { cx: x, cy: y, r: 13, class: "hf-target-shape" }, grp);
       } else if (t.kind === "edge") {
         const [x1, y1, x2, y2] = shorten(L.nodeXY[t.edge[0]], L.nodeXY[t.edge[1]], 10);
-        el("line", { x1, y1, x2, y2, class: "hf-target-hit" }, grp);
+        // The hit area is a band around the edge (a line alone has an empty box when vertical).
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const nx = (-(y2 - y1) / len) * 11;
+        const ny = ((x2 - x1) / len) * 11;
+        el("polygon", { points: pts([[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]]), class: "hf-target-hit" }, grp);
         el("line", { x1, y1, x2, y2, class: "hf-target-shape" }, grp);
       } else if (t.kind === "hex") {
         const [cx, cy] = L.hexCentre[t.hex];

@@ -86,11 +86,11 @@ function one(ev, ctx) {
     case "robbed":
       return `${who(ctx, ev.thief)} stole a card from ${whom(ctx, ev.victim)}`;
     case "stolen_card":
-      return ev.thief === ctx.mySeat ? `(you got 1 ${RESOURCE_LABEL[ev.resource]})` : `(you lost 1 ${RESOURCE_LABEL[ev.resource]})`;
+      return `It was 1 ${RESOURCE_LABEL[ev.resource]}`; // only the thief and the victim get this event
     case "bought_dev":
       return `${who(ctx, ev.seat)} bought a development card`;
     case "dev_card":
-      return `(you drew: ${DEV_LABEL[ev.card] || ev.card})`;
+      return `It is a ${(DEV_LABEL[ev.card] || ev.card).toLowerCase()} card`; // the buyer's private event
     case "played_dev":
       return played(ev, ctx);
     case "largest_army":

@@ -609,7 +609,8 @@ class HexfolkTable {
     wrap.append(who);
     const canOffer = legal.some((a) => a.type === "offer_trade");
     const empty = !sum(this.offer.give) && !sum(this.offer.get);
-    const ok = button(`Offer ${cardsText(this.offer.give)} for ${cardsText(this.offer.get)}`, { "data-act": "offer", "data-key": "offer-go", id: "hf-offer-go" });
+    const label = empty ? "Make an offer" : `Offer ${cardsText(this.offer.give)} for ${cardsText(this.offer.get)}`;
+    const ok = button(label, { "data-act": "offer", "data-key": "offer-go", id: "hf-offer-go" });
     ok.disabled = !canOffer || empty || !to.size;
     const clear = button("Clear", { class: "btn btn-small btn-secondary", "data-act": "clear_offer" });
     clear.disabled = empty;
@@ -662,7 +663,7 @@ class HexfolkTable {
     const list = h("ul", { class: "hf-answers" });
     for (const s of t.to) {
       const answer = t.answers[String(s)];
-      const li = h("li", {}, h("strong", { text: s === me ? "You" : this.page.names[s] }), `: ${answer}`);
+      const li = h("li", {}, h("span", {}, h("strong", { text: s === me ? "You" : this.page.names[s] }), `: ${answer}`));
       const counter = t.counters[String(s)];
       if (counter) li.append(" — gives ", cardsChips(counter.get), " for ", cardsChips(counter.give));
       if (t.seat === me) {

@@ -48,7 +48,11 @@ function table(caption, head, rows) {
   const t = h("table", { class: "result-table hf-table" });
   t.append(h("caption", { class: "visually-hidden", text: caption }));
   const tr = h("tr");
-  for (const c of head) tr.append(h("th", { scope: "col", text: c }));
+  // A header is a text or [short text, full words] (the short one keeps phones unscrolled).
+  for (const c of head) {
+    const [short, full] = Array.isArray(c) ? c : [c, null];
+    tr.append(h("th", { scope: "col" }, full ? h("abbr", { title: full, text: short }) : short));
+  }
   t.append(h("thead", {}, tr));
   const body = h("tbody");
   for (const r of rows) {
@@ -104,7 +108,8 @@ export function renderSummary(node, view, names) {
     : `The round limit was reached after ${view.turn_number} turns.`;
   node.append(h("p", { text: lead }));
   node.append(h("h3", { class: "hf-sub", text: "Points by source" }));
-  node.append(table("Points by source", ["Player", "Settlements", "Cities", "Longest Road", "Largest Army", "VP cards", "Total"],
+  node.append(table("Points by source", ["Player", ["Settl.", "Settlements, 1 point each"], ["Cities", "Cities, 2 points each"],
+    ["Road", "Longest Road, 2 points"], ["Army", "Largest Army, 2 points"], ["VP", "Victory point cards, 1 point each"], "Total"],
     order.map((st) => [nameCell(names, st, winner), pts[st].settlements, pts[st].cities, pts[st].longest, pts[st].army, pts[st].cards, pts[st].total])));
   const counts = view.stats?.dice_counts || {};
   const rolls = Object.values(counts).reduce((a, b) => a + b, 0);

@@ -17,7 +17,7 @@ import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 Action = dict
 Event = dict
@@ -47,6 +47,18 @@ class IllegalAction(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class Rule(NamedTuple):
+    """A rule an action can break: ``code`` (machine slug) and ``message`` (player words).
+    Engines keep them as module constants so tests assert the exact text."""
+
+    code: str
+    message: str
+
+    def error(self) -> IllegalAction:
+        """The ``IllegalAction`` to raise for this rule."""
+        return IllegalAction(self.code, self.message)
 
 
 @dataclass(frozen=True)

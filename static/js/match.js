@@ -357,7 +357,8 @@ async function sha256Hex(text) {
 /**
  * The live match page, common to every game. The game supplies
  *   { render(snapshot, page), describe(events, ctx) -> string, colourOf?(snapshot, seat) -> css,
- *     colourName?(snapshot, seat), seatExtra?(snapshot, seat), turnText?(snapshot, page) }
+ *     colourName?(snapshot, seat), seatExtra?(snapshot, seat), turnText?(snapshot, page),
+ *     onError?(code, message, page) -> true when the game handled a refusal itself }
  * and the page keeps the banner, countdown, seats, move log, result and seed box current.
  * Reads three JSON scripts rendered by the server: match-config, match-snapshot, match-history.
  */
@@ -401,7 +402,7 @@ export class MatchPage {
       csrfToken: this.config.csrf_token || "",
       live: this.snapshot.status === "active",
       onState: (snap, info) => this.onState(snap, info),
-      onError: (message) => this.error(message),
+      onError: (message, code) => this.error(message, code),
       onConnection: (state) => this.connection(state),
     });
     this.countdown = new Countdown(this.$("countdown"), () => (this.snapshot.status === "active" ? this.snapshot.deadline : null));
@@ -455,9 +456,11 @@ export class MatchPage {
     }
   }
 
-  error(message) {
+  error(message, code) {
     this.busy = false;
-    showError(this.$("error-box"), message);
+    // A game may take a refusal over (optional `onError(code, message, page)` -> true), e.g.
+    // to send again a move that other seats' parallel moves made stale.
+    if (!this.game.onError?.(code, message, this)) showError(this.$("error-box"), message);
     this.render();
   }
 

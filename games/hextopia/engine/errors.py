@@ -5,21 +5,7 @@ text, so change a message here and in its test together.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from games.protocol import IllegalAction
-
-
-class Rule(NamedTuple):
-    """A broken rule: ``code`` (machine slug) and ``message`` (player words)."""
-
-    code: str
-    message: str
-
-    def error(self) -> IllegalAction:
-        """The ``IllegalAction`` to raise for this rule."""
-        return IllegalAction(self.code, self.message)
-
+from games.protocol import Rule
 
 # Whose turn / game state
 GAME_OVER = Rule("game_over", "The game is over.")

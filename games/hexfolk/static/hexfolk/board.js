@@ -151,7 +151,7 @@ export class HexfolkBoard {
     svg.replaceChildren();
     title(svg, `${view.map?.name || "Island"}: ${view.board.hexes.length} hexes`);
     el("rect", { x: L.box[0], y: L.box[1], width: L.box[2], height: L.box[3], class: "hf-sea" }, svg);
-    const rolled = view.dice ? view.dice[0] + view.dice[1] : null;
+    const rolled = view.dice && view.rolled ? view.dice[0] + view.dice[1] : null; // this turn's roll only
     this._hexes(svg, view, L, rolled);
     this._harbors(svg, view, L);
     this._tokens(svg, view, L, rolled);

@@ -1,7 +1,7 @@
 // Two dice drawn in SVG (no font needed), and the strip above the island: dice, whose turn,
 // the phase, the bank's development cards. Shared by the live table and the replay.
 
-import { PHASE_LABEL, plural } from "./words.js";
+import { PHASE_LABEL, RESOURCES, RESOURCE_LABEL, plural } from "./words.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 // Pip positions on a 3x3 grid (0..2) for faces 1-6.
@@ -32,12 +32,15 @@ export function dieSvg(n) {
   return svg;
 }
 
-/** Fills the dice box and the bar text from a view; `names` by seat, `mySeat` or null. */
-export function renderBar(view, names, mySeat = null) {
+/** Fills the dice box and the bar text from a view; `names` by seat, `mySeat` or null.
+ * `withTurn`: also say whose turn and what phase (the replay; the live page's banner does). */
+export function renderBar(view, names, mySeat = null, { withTurn = true } = {}) {
   const dice = document.getElementById("hf-dice");
   const text = document.getElementById("hf-bar-text");
   if (dice) {
     dice.replaceChildren();
+    // Before this turn's roll the dice still show the last one, dimmed.
+    dice.classList.toggle("hf-dice-old", !view.rolled);
     if (view.dice) {
       const [a, b] = view.dice;
       dice.append(dieSvg(a), dieSvg(b));
@@ -45,16 +48,22 @@ export function renderBar(view, names, mySeat = null) {
       total.className = `hf-dice-total${a + b === 7 ? " hf-seven" : ""}`;
       total.textContent = `= ${a + b}`;
       dice.append(total);
-      dice.setAttribute("aria-label", `Last roll: ${a} and ${b}, ${a + b}`);
+      dice.setAttribute("aria-label", `${view.rolled ? "Roll" : "Last roll"}: ${a} and ${b}, ${a + b}`);
     } else {
-      dice.setAttribute("aria-label", "No roll yet this turn");
+      dice.setAttribute("aria-label", "No roll yet");
     }
   }
   if (text) {
-    const who = view.turn === mySeat ? "Your" : `${names[view.turn] || `Seat ${view.turn + 1}`}'s`;
-    const phase = PHASE_LABEL[view.phase] || view.phase;
-    text.textContent = view.phase === "over"
-      ? "Game over"
-      : `Turn ${view.turn_number || "setup"} · ${who} turn · ${phase} · ${plural(view.dev_cards_left, "development card")} left · goal ${view.victory_points_target} points`;
+    const bits = [];
+    if (view.phase === "over") bits.push("Game over");
+    else if (withTurn) {
+      const who = view.turn === mySeat ? "Your" : `${names[view.turn] || `Seat ${view.turn + 1}`}'s`;
+      bits.push(`Turn ${view.turn_number || "setup"} · ${who} turn · ${PHASE_LABEL[view.phase] || view.phase}`);
+    }
+    if (!view.rolled && view.dice && view.phase !== "over") bits.push("last roll shown");
+    bits.push(`${plural(view.dev_cards_left, "development card")} left`, `goal ${view.victory_points_target} points`);
+    const bank = RESOURCES.map((r) => `${view.bank?.[r] ?? "?"} ${RESOURCE_LABEL[r]}`).join(", ");
+    bits.push(`bank: ${bank}`);
+    text.textContent = bits.join(" · ");
   }
 }

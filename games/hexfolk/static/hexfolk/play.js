@@ -14,6 +14,12 @@ import { renderSummary } from "./summary.js";
 import { COSTS, DEV_CARDS, DEV_HELP, DEV_LABEL, PHASE_LABEL, RESOURCES, RESOURCE_LABEL, cardsText, plural } from "./words.js";
 
 const GET_MAX = 9; // most cards one may ask for of one resource in an offer
+// Moves made while other seats act too (discards after a 7, answers to an offer): when
+// another seat's move makes ours stale, it is sent again if what it was based on (our hand
+// and debt, or the offer and our answer to it) is unchanged, up to STALE_RETRIES times.
+const RETRY_ON_STALE = new Set(["discard", "accept_trade", "decline_trade", "counter_trade"]);
+const STALE_RETRIES = 3;
+const MOVED_ON = "Another player acted first and the table changed: look again and choose.";
 const BUILD_MODES = { road: "build_road", settlement: "build_settlement", city: "build_city" };
 
 function h(tag, attrs = {}, ...children) {
@@ -143,10 +149,38 @@ class HexfolkTable {
   }
 
   // ------------------------------------------------------------------ input
-  submit(action) {
+  submit(action, tries = 0) {
     this.mode = null;
     this.prompt = null;
+    this.sent = RETRY_ON_STALE.has(action.type) ? { action, tries, guard: this.guard(action.type) } : null;
     this.page.submit(action);
+  }
+
+  /** What a parallel move is based on: our debt and hand, or the offer and our answer. */
+  guard(type) {
+    const v = this.view;
+    const me = this.page.mySeat;
+    if (type === "discard") return JSON.stringify([v.players?.[me]?.discard_owed, v.hand]);
+    const t = v.trade;
+    return JSON.stringify(t ? [t.seat, t.give, t.get, t.to, t.answers[String(me)]] : null);
+  }
+
+  /** MatchPage hook: a stale parallel move is retried (see RETRY_ON_STALE). */
+  onError(code) {
+    const sent = this.sent;
+    this.sent = null;
+    if (code !== "stale_version" || !sent || sent.tries >= STALE_RETRIES) return false;
+    this.retry = { ...sent, at: this.snap.version };
+    return true; // the client asks for a fresh state; render() decides when it comes
+  }
+
+  retryStale(snap, legal) {
+    const r = this.retry;
+    if (!r || snap.version <= r.at) return;
+    this.retry = null;
+    const still = legal.some((a) => a.type === r.action.type) && this.guard(r.action.type) === r.guard;
+    // Outside this render: submitting renders the page again.
+    setTimeout(() => (still ? this.submit(r.action, r.tries + 1) : this.page.error(MOVED_ON)), 0);
   }
 
   pick(t) {
@@ -310,8 +344,9 @@ class HexfolkTable {
       if (this.prompt && this.prompt.kind !== "steal" && !legal.some((a) => a.type === `play_${this.prompt.kind}`)) this.prompt = null;
       if (!view.trade) this.counter = null;
     }
+    this.retryStale(snap, legal);
     this.board.render(view, { targets: this.targets(view, legal), names: page.names, recent: this.recent(snap) });
-    renderBar(view, page.names, page.mySeat);
+    renderBar(view, page.names, page.mySeat, { withTurn: false });
     this.renderSummary(snap, page);
     if (!document.getElementById("hand-panel")) return;
     const focus = document.activeElement?.dataset?.key;

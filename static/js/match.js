@@ -17,6 +17,9 @@ export function newActionId() {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+/** Match.Status labels, as the server renders them in the page header. */
+const STATUS_LABELS = { open: "Waiting for players", active: "In progress", finished: "Finished", aborted: "Aborted" };
+
 export function readJsonScript(id) {
   const node = document.getElementById(id);
   if (!node) return null;
@@ -528,6 +531,14 @@ export class MatchPage {
     }
     if (this.mySeat === null && snap.status === "active") text += " You are watching.";
     if (banner) banner.textContent = text;
+    const badge = this.$("status-badge");
+    if (badge) {
+      badge.className = `badge badge-${snap.status}`;
+      badge.textContent = STATUS_LABELS[snap.status] ?? snap.status;
+    }
+    // For people's tools and tests: the version and status this page shows.
+    document.body.dataset.matchVersion = String(snap.version);
+    document.body.dataset.matchStatus = snap.status;
     const wrap = this.$("status-wrap");
     if (wrap) wrap.className = `status-banner ${cls}`;
     if (turn) {

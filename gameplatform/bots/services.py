@@ -37,7 +37,8 @@ def bot_take_turn(*, match_id, version) -> bool:
         return False
     engine = registry.get_engine(match.game)
     state = engine.decode(match.state)
-    seats = {s.index: s for s in Seat.objects.filter(match_id=match_id)}
+    # order_by(): the model's ordering (by match) would join the match table for nothing.
+    seats = {s.index: s for s in Seat.objects.filter(match_id=match_id).order_by()}
     for index in engine.to_act(state):
         seat = seats.get(index)
         if seat is None or not seat.bot_plays:

@@ -125,18 +125,21 @@ def match_snapshot(*, match: Match, seat) -> dict:
 class SnapshotTable:
     """Builds snapshots of one match version for several seats with one decode of the state.
 
-    ``seats``: the match's Seat rows in index order (with ``user`` loaded). Used by
-    ``match_snapshot`` and by the broadcast, which sends one snapshot per seat.
+    ``seats``: the match's Seat rows in index order (with ``user`` loaded). ``state``: the
+    decoded ``match.state`` when the caller has it already (``submit_action`` hands over the
+    state it just applied), else it is decoded here. Used by ``match_snapshot`` and by the
+    broadcast, which sends one snapshot per seat.
     """
 
-    def __init__(self, match: Match, seats: list[Seat]):
+    def __init__(self, match: Match, seats: list[Seat], state=None):
         self.match = match
+        self.seats = seats
         self.public_seats = [seat_public(seat=s) for s in seats]
         self.engine = self.state = None
         self.to_act: tuple[int, ...] = ()
         if match.state is not None:
             self.engine = registry.get_engine(match.game)
-            self.state = self.engine.decode(match.state)
+            self.state = self.engine.decode(match.state) if state is None else state
             self.to_act = self.engine.to_act(self.state)
 
     def snapshot(self, idx: int | None, events: list) -> dict:
@@ -166,13 +169,13 @@ class SnapshotTable:
 
 
 def revealed_seed(match: Match) -> str | None:
-    """The seed as a decimal string once the match is finished, else None.
+    """The seed as a decimal string once the match is over (finished or aborted), else None.
 
     A string because 63-bit integers lose digits in JavaScript numbers, and the point of
     revealing it is that anyone can check ``sha256("hexagora-seed:<seed>")`` against the
     commitment published at the start.
     """
-    if match.status != Match.Status.FINISHED or match.seed is None:
+    if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED) or match.seed is None:
         return None
     return str(match.seed)
 

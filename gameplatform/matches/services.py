@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, RuleVariant, Seat, seed_commitment
-from gameplatform.matches.selectors import MATCH_NOT_FOUND, parse_id, setup_events
+from gameplatform.matches.selectors import MATCH_NOT_FOUND, SnapshotTable, parse_id, setup_events
 from games import registry
 from games.protocol import Engine, IllegalAction, OptionsError, SeatSpec, visible_events
 
@@ -356,7 +356,7 @@ def submit_action(
 
     with transaction.atomic():
         match = _lock(mid, tenant)
-        seats = _seats(match)
+        seats = _seats(match, users=True)  # with users: the broadcast shows their names
         if actor == MoveRecord.Actor.USER:
             mine = next((s for s in seats if s.user_id == user.pk), None)
             if mine is None:
@@ -411,7 +411,7 @@ def submit_action(
             match=match, seq=match.version, seat=mine.index, action=action, events=events,
             actor=actor, client_action_id=client_action_id,
         )
-        _notify(match, events)
+        _notify(match, events, seats=seats, state=new_state)
     return ActionOutcome(match.version, mine.index, visible_events(events, mine.index), False)
 
 
@@ -563,8 +563,9 @@ def _lock(match_id: int, tenant) -> Match:
     return match
 
 
-def _seats(match: Match) -> list[Seat]:
-    return list(Seat.objects.filter(match_id=match.pk).order_by("index"))
+def _seats(match: Match, *, users: bool = False) -> list[Seat]:
+    seats = Seat.objects.filter(match_id=match.pk).order_by("index")
+    return list(seats.select_related("user") if users else seats)
 
 
 def _count_timeouts(seat: Seat, actor: str) -> None:
@@ -616,16 +617,23 @@ def _bump_and_notify(match: Match, events: list | None = None) -> None:
     _notify(match, events or [])
 
 
-def _notify(match: Match, events: list) -> None:
+def _notify(match: Match, events: list, *, seats: list[Seat] | None = None, state=None) -> None:
     """After commit: broadcast the change; schedule the turn timer and the bot's turn for
-    this version (tasks for an older version find it stale and do nothing)."""
+    this version (tasks for an older version find it stale and do nothing).
+
+    ``seats`` (in index order, with users) and the decoded ``state``: what this transaction
+    committed, handed to the broadcast so that it need not read and decode them again. The
+    objects are this call's own: nothing changes them after the commit."""
     match_id, version = match.pk, match.version
     deadline, bot_due = match.deadline, match.bot_due_at is not None
 
     def broadcast():
         from gameplatform.realtime.broadcast import match_changed
 
-        match_changed(match_id, version, events)
+        if seats is None or state is None:
+            match_changed(match_id, version, events)
+            return
+        match_changed(match_id, version, events, table=SnapshotTable(match, seats, state))
 
     transaction.on_commit(broadcast, robust=True)
     if deadline is not None and deadline - timezone.now() <= TIMER_TASK_HORIZON:

@@ -2,8 +2,9 @@
 public one (docs/contracts.md, "Match snapshot" and "WebSocket").
 
 ``match_changed(match_id, version, events)`` is what services call in
-``transaction.on_commit``. It loads the match and its seats in one query, decodes the state
-once, computes one view per seat plus the spectator view, and sends
+``transaction.on_commit``. It loads the match and its seats in one query (or takes them
+from ``submit_action``, which has just written them), decodes the state once, computes one
+view per seat plus the spectator view, and sends
 ``{"type": "match.state", "snapshot": <snapshot without "type">, "user_id": ..., "seat_users": [...]}``
 to ``match.<id>.seat.<i>`` for each seated person and to ``match.<id>.public``.
 ``MatchConsumer.match_state`` forwards it as a ``state`` message.
@@ -17,25 +18,40 @@ hands after the socket joined its group). ``user_id`` and ``seat_users`` never r
 Where it runs, and how the send reaches the sockets:
 
 (a) a sync Django view or service in Daphne's thread pool, or (b) a Celery worker process
-    with channels-redis: ``async_to_sync(group_send)``;
+    with channels-redis;
 (c) the embedded mode: a Celery worker thread inside the Daphne process with the
     ``InMemoryChannelLayer``. Its asyncio queues belong to Daphne's event loop and are not
-    thread-safe, so the send is scheduled on that loop with ``run_coroutine_threadsafe``.
-    The loop is recorded by ``server_loop_record`` when a consumer connects; with no loop
-    recorded no socket listens in this process, and the broadcast is skipped.
-    The in-memory layer always takes this road (also in a), which is equally right there.
+    thread-safe.
+The sends of a process that serves sockets run on its server loop (recorded by
+``server_loop_record`` when a consumer connects; with the in-memory layer and no loop
+recorded no socket listens in this process, and the broadcast is skipped). Elsewhere (a
+Celery worker, a management command) they run on one long-lived event loop of the process,
+in a daemon thread (``sender_loop``), so channels-redis keeps its connections from one
+broadcast to the next instead of opening a new loop and connection for each (which is what
+``async_to_sync`` would do). The caller waits until the messages are handed to the layer.
 Called from sync code on the thread of a running event loop (which Django allows only with
 ``DJANGO_ALLOW_ASYNC_UNSAFE``), it never blocks on that loop: on the server loop the send
-is scheduled as a task, and a cross-process layer sends from a helper thread.
+is scheduled as a task, and any other loop's thread waits for the sender loop.
+
+Order: one broadcast sends its messages (one per group) concurrently. Broadcasts of one
+match that reach the same loop go out one at a time, in the order they were handed over,
+and one that waited while a later version went out is dropped, so a group never gets a
+version after a later one from this process. Across processes the order follows from the
+turn flow: a version can only be produced after the commit of the one before, and the task
+or request that produces it starts after that commit's broadcast was sent (a bot's task is
+scheduled after the broadcast, a person acts on what they received). A consumer also drops a
+message older than what its socket already has (``MatchConsumer._forward``).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
+import weakref
 
-from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import InMemoryChannelLayer, channel_layers, get_channel_layer
 
 from gameplatform.matches.models import Match, Seat
 from gameplatform.matches.selectors import SnapshotTable
@@ -51,6 +67,15 @@ _loop_lock = threading.Lock()
 _server_loop: asyncio.AbstractEventLoop | None = None
 # Tasks scheduled on a running loop are kept referenced until they finish.
 _pending: set[asyncio.Task] = set()
+# The process's sender loop and its thread, with the pid that made them (a forked child,
+# e.g. a Celery prefork process, starts its own: threads do not survive a fork).
+_sender_lock = threading.Lock()
+_sender: tuple[int, asyncio.AbstractEventLoop, threading.Thread] | None = None
+# Per event loop, the order keeper of its broadcasts (see "Order" above).
+_orders: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_orders_lock = threading.Lock()
+# The sender loop's own instance of each configured layer (see ``_sender_layer``).
+_sender_layers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def group_seat(match_id: int, index: int) -> str:
@@ -85,15 +110,18 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
     return loop
 
 
-def match_changed(match_id: int, version: int, events: list) -> None:
+def match_changed(match_id: int, version: int, events: list, *, table: SnapshotTable | None = None) -> None:
     """Send the change that produced ``version`` to every socket watching match ``match_id``.
 
     ``events``: the action's events, private ones marked ``visible_to`` (each group gets
-    only what ``games.protocol.visible_events`` lets it see). Skipped when the match has
-    already moved past ``version`` (the newer change is broadcast by its own commit, and a
-    client that sees the version gap sends ``sync``), when no channel layer is configured,
-    and in-memory when no socket listens in this process. Never raises: the change is
-    committed, and a socket that missed it catches up with ``sync``; failures are logged.
+    only what ``games.protocol.visible_events`` lets it see). ``table``: the snapshots of
+    exactly that version, built by the caller from what it just committed (``submit_action``
+    passes the match, its seats with users and the new state); without it the match is read
+    again. Skipped when the read finds the match already past ``version`` (the newer change
+    is broadcast by its own commit, and a client that sees the version gap sends ``sync``),
+    when no channel layer is configured, and in-memory when no socket listens in this
+    process. Never raises: the change is committed, and a socket that missed it catches up
+    with ``sync``; failures are logged.
     """
     try:
         layer = get_channel_layer()
@@ -101,7 +129,10 @@ def match_changed(match_id: int, version: int, events: list) -> None:
             return
         if _needs_server_loop(layer) and server_loop() is None:
             return  # in-memory layer and no socket in this process: nobody to tell
-        sends = match_messages(match_id=match_id, version=version, events=events)
+        if table is not None and table.match.pk == match_id and table.match.version == version:
+            sends = table_messages(table, events)
+        else:
+            sends = match_messages(match_id=match_id, version=version, events=events)
         if sends:
             _deliver(layer, sends)
     except Exception:
@@ -109,8 +140,9 @@ def match_changed(match_id: int, version: int, events: list) -> None:
 
 
 def match_messages(*, match_id: int, version: int, events: list) -> list[tuple[str, dict]]:
-    """The ``(group, message)`` pairs for ``version`` of the match: one per seated person,
-    then the public one; [] when the match is gone or no longer at ``version``.
+    """The ``(group, message)`` pairs for ``version`` of the match, read from the database:
+    one per seated person, then the public one; [] when the match is gone or no longer at
+    ``version``.
 
     One query (seats with their match and users); the state is decoded once and each view
     computed once. The snapshots equal ``selectors.match_snapshot`` for the same seat, with
@@ -127,7 +159,13 @@ def match_messages(*, match_id: int, version: int, events: list) -> list[tuple[s
             return []
     if match.version != version:
         return []
-    table = SnapshotTable(match, seats)
+    return table_messages(SnapshotTable(match, seats), events)
+
+
+def table_messages(table: SnapshotTable, events: list) -> list[tuple[str, dict]]:
+    """The ``(group, message)`` pairs of the version ``table`` holds (its seats in index
+    order, with users): one per seated person, then the public one. No query."""
+    match, seats = table.match, table.seats
 
     def snapshot(idx: int | None) -> dict:
         return table.snapshot(idx, events)
@@ -159,32 +197,110 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+def sender_loop() -> asyncio.AbstractEventLoop:
+    """This process's long-lived event loop for channel-layer sends from sync code that has
+    no server loop (a Celery worker, a management command); started on first use in a daemon
+    thread named ``hexagora-broadcast``, and again in a forked child."""
+    global _sender
+    pid = os.getpid()
+    with _sender_lock:
+        if _sender is None or _sender[0] != pid or not _sender[2].is_alive():
+            loop = asyncio.new_event_loop()
+            thread = threading.Thread(target=_run_forever, args=(loop,), name="hexagora-broadcast", daemon=True)
+            thread.start()
+            _sender = (pid, loop, thread)
+        return _sender[1]
+
+
+def _sender_layer(layer):
+    """The instance of ``layer``'s configuration that the sender loop sends through.
+
+    channels-redis keeps its connection pools per event loop inside the layer object, and
+    its ``flush()`` / ``close_pools()`` close the pools of every loop from the caller's loop
+    (tests flush the shared layer between tests): pools of the long-lived sender loop would
+    then be closed from a foreign loop, which fails. A separate instance (same class and
+    settings) keeps them apart. A layer that is not the configured default is used as is."""
+    with _sender_lock:
+        own = _sender_layers.get(layer)
+        if own is None:
+            if layer is not get_channel_layer(DEFAULT_CHANNEL_LAYER):
+                return layer
+            own = _sender_layers[layer] = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
+        return own
+
+
+def _run_forever(loop: asyncio.AbstractEventLoop) -> None:
+    asyncio.set_event_loop(loop)
+    loop.run_forever()
+
+
 def _deliver(layer, sends: list[tuple[str, dict]]) -> None:
-    """Send ``sends`` in order through ``layer`` from whatever thread we are on."""
-
-    async def send_all():
-        for group, message in sends:
-            await layer.group_send(group, message)
-
+    """Send ``sends`` (one broadcast, at most one message per group) through ``layer`` from
+    whatever thread we are on; returns once they are handed over (see the module docstring
+    for which loop sends, and in what order)."""
     running = _running_loop()
-    if _needs_server_loop(layer):
-        loop = server_loop()
-        if loop is None:
+    loop = server_loop()
+    if loop is None:
+        if _needs_server_loop(layer):
             return
-        if loop is running:
-            # Sync code on the server loop itself: waiting would stall it, so schedule.
-            task = loop.create_task(send_all())
-            _pending.add(task)
-            task.add_done_callback(_pending.discard)
+        loop, layer = sender_loop(), _sender_layer(layer)
+    coro = _send_in_order(layer, sends)
+    if loop is running:
+        # Sync code on the server loop itself: waiting would stall it, so schedule.
+        task = loop.create_task(coro)
+        _pending.add(task)
+        task.add_done_callback(_pending.discard)
+        return
+    # Wait, so that two changes sent one after the other arrive in that order.
+    asyncio.run_coroutine_threadsafe(coro, loop).result(timeout=SEND_TIMEOUT_SECONDS)
+
+
+async def _send_in_order(layer, sends: list[tuple[str, dict]]) -> None:
+    loop = asyncio.get_running_loop()
+    with _orders_lock:
+        order = _orders.get(loop)
+        if order is None:
+            order = _orders[loop] = _MatchOrder()
+    snapshot = (sends[-1][1].get("snapshot") or {}) if sends else {}
+    await order.send(layer, snapshot.get("match"), snapshot.get("version"), sends)
+
+
+class _MatchOrder:
+    """The broadcasts of one event loop: those of one match one at a time, first come first
+    served (``asyncio.Lock`` is fair), and while several of one match wait, never an older
+    version after a newer one; the groups of one broadcast concurrently. Used only from its
+    loop's thread. A match is forgotten once none of its broadcasts waits (ids and versions
+    only ever grow, and a consumer drops an older version anyway)."""
+
+    def __init__(self):
+        # match id -> [lock, broadcasts holding or awaiting it, last version sent or None]
+        self.matches: dict[int, list] = {}
+
+    async def send(self, layer, match_id: int | None, version: int | None, sends: list[tuple[str, dict]]) -> None:
+        """Sends ``sends``, unless a later version of the match went out while it waited.
+        Raises the first error of a group's send once every group was tried."""
+        if match_id is None or version is None:
+            await _send_all(layer, sends)
             return
-        # Wait, so that two changes sent one after the other arrive in that order.
-        asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=SEND_TIMEOUT_SECONDS)
-        return
-    if running is None:
-        async_to_sync(send_all)()
-        return
-    # Sync code on some event loop's thread (DJANGO_ALLOW_ASYNC_UNSAFE, e.g. Playwright's
-    # sync API in a test): async_to_sync refuses to run here, so a helper thread sends.
-    sender = threading.Thread(target=async_to_sync(send_all), name="hexagora-broadcast")
-    sender.start()
-    sender.join(SEND_TIMEOUT_SECONDS)
+        entry = self.matches.get(match_id)
+        if entry is None:
+            entry = self.matches[match_id] = [asyncio.Lock(), 0, None]
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                if entry[2] is not None and version < entry[2]:
+                    return  # a later version went out already: this one would go backwards
+                entry[2] = version
+                await _send_all(layer, sends)
+        finally:
+            entry[1] -= 1
+            if not entry[1]:
+                del self.matches[match_id]
+
+
+async def _send_all(layer, sends: list[tuple[str, dict]]) -> None:
+    results = await asyncio.gather(*(layer.group_send(group, message) for group, message in sends),
+                                   return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result

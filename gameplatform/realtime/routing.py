@@ -1,12 +1,23 @@
 """WebSocket URL routes, and the WebSocket application that ``gameplatform.asgi`` serves."""
 from channels.auth import AuthMiddlewareStack
+from channels.generic.websocket import WebsocketConsumer
 from channels.routing import URLRouter
-from django.urls import path
+from django.urls import path, re_path
 
-from .consumers import MatchConsumer
+from .consumers import CLOSE_NOT_FOUND, MatchConsumer
+
+
+class NoSuchSocket(WebsocketConsumer):
+    """Any other WebSocket path: refused like a missing match (close 4404), never a 500."""
+
+    def connect(self):
+        self.accept()
+        self.close(code=CLOSE_NOT_FOUND)
+
 
 websocket_urlpatterns = [
     path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+    re_path(r"", NoSuchSocket.as_asgi()),  # last: everything the routes above do not match
 ]
 
 

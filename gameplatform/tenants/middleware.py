@@ -11,9 +11,12 @@ visitor into another community, where they would sign up, join or play by mistak
 Discourse multisite or Slack answer an unknown workspace). A deployment serves its main site
 by giving the default tenant its domain, or by listing the host in ``TENANT_DEFAULT_HOSTS``.
 """
+from django.http import JsonResponse
 from django.shortcuts import render
 
 from .selectors import tenant_for_host
+
+UNKNOWN_HOST = "No community is served at this address."
 
 
 class TenantMiddleware:
@@ -27,5 +30,7 @@ class TenantMiddleware:
         tenant = tenant_for_host(request.get_host())
         request.tenant = tenant
         if tenant is None:
+            if request.path.startswith("/api/"):  # API clients read JSON errors
+                return JsonResponse({"error": "unknown_host", "message": UNKNOWN_HOST}, status=404)
             return render(request, "tenants/unknown_host.html", status=404)
         return self.get_response(request)

@@ -150,3 +150,10 @@ def test_logout_page_renders_for_a_signed_in_user(client):
     response = client.get(reverse("account_logout"))
     assert response.status_code == 200 and b'class="site-header"' in response.content
     assert client.session.get("_auth_user_id")  # GET never logs out (ACCOUNT_LOGOUT_ON_GET off)
+
+
+def test_mails_name_the_site_hexagora_not_example_com():
+    """The sites framework's site is named by accounts/migrations/0002_site_name.py."""
+    from django.contrib.sites.models import Site
+
+    assert Site.objects.get_current().name == "Hexagora"

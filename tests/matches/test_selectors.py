@@ -230,8 +230,11 @@ def test_rebuild_of_an_open_match_is_an_error(match_factory):
         selectors.match_rebuild_state(match_factory("race", start=False))
 
 
-def test_snapshot_of_an_aborted_match_keeps_the_seed_secret(race, moderator):
+def test_an_aborted_match_reveals_its_seed(race, moderator):
+    """The seed is revealed "when the match ends": aborting ends it too, so the commitment
+    published at the start can always be checked."""
+    assert selectors.match_snapshot(match=race, seat=None)["seed"] is None
     services.match_abort(match_id=race.pk, by=moderator)
     race.refresh_from_db()
-    assert selectors.match_snapshot(match=race, seat=None)["seed"] is None
     assert Match.unscoped.get(pk=race.pk).status == "aborted"
+    assert selectors.match_snapshot(match=race, seat=None)["seed"] == str(race.seed)

@@ -149,3 +149,18 @@ def _cookie(user):
 def _suspend(user):
     user.is_active = False
     user.save(update_fields=["is_active"])
+
+
+@pytest.mark.parametrize("path", ["/ws/matches/-1/", "/ws/matches/abc/", "/ws/matches/5", "/ws/matches/5/extra/", "/ws/nothing/"])
+async def test_a_path_no_route_matches_is_refused_like_a_missing_match(ws_app, path):
+    """Bad input never answers 500: a WebSocket path outside the routes closes with 4404."""
+    from channels.testing import WebsocketCommunicator
+
+    from tests.realtime.conftest import ws_headers
+
+    comm = WebsocketCommunicator(ws_app, path, headers=ws_headers(cookie=None))
+    accepted, _ = await comm.connect(timeout=5)
+    assert accepted
+    out = await comm.receive_output(5)
+    assert (out["type"], out.get("code")) == ("websocket.close", CLOSE_NOT_FOUND)
+    await comm.disconnect()

@@ -75,6 +75,13 @@ def test_unknown_host_is_404_not_the_default_tenant(client):
     assert b"No community here" in response.content
 
 
+def test_unknown_host_under_api_answers_json(client):
+    """API clients get the API's error shape, not an HTML page."""
+    response = client.get("/api/v1/matches/", HTTP_HOST="chesss.example.org")
+    assert response.status_code == 404
+    assert response.json() == {"error": "unknown_host", "message": "No community is served at this address."}
+
+
 def test_default_hosts_are_configurable(settings):
     settings.TENANT_DEFAULT_HOSTS = ["intranet.local"]
     assert resolve("intranet.local")[0] == 200

@@ -314,7 +314,7 @@ def test_after_commit_the_change_is_broadcast_and_tasks_scheduled(
     from gameplatform.realtime import broadcast
 
     calls = []
-    monkeypatch.setattr(broadcast, "match_changed", lambda *a: calls.append(("broadcast", *a)))
+    monkeypatch.setattr(broadcast, "match_changed", lambda *a, **kw: calls.append(("broadcast", *a)))
     monkeypatch.setattr(tasks.expire_turn, "apply_async", lambda args, **kw: calls.append(("timer", args, kw)))
     monkeypatch.setattr(bot_tasks.play_bot_turn, "apply_async", lambda args, **kw: calls.append(("bot", args, kw)))
     match = match_factory("race", [member, "random"], turn_seconds=60)

@@ -38,19 +38,34 @@ GAME_SECONDS = 420  # until the build, the bank trade and the offer have happene
 STEP_MS = 30_000
 SETUP_PLACEMENTS = 4  # two settlements and two roads
 PARALLEL_CLICK_MS = 3_000  # a discard or an answer to an offer, which others' moves may overtake
-VICTORY_POINTS = "15"  # the longest game the lobby offers: the bots must not win before we are done
+# The longest game the lobby offers, where a 7 rarely halves a hand: the bots must not win
+# before we are done, and our hand must reach 4 alike for the bank.
+VICTORY_POINTS = "15"
+DISCARD_LIMIT = "20"
 # The page's words when another seat's move made ours stale and it could not be sent again
 # (hexfolk/play.js MOVED_ON); a discard or an answer to an unchanged offer is resent instead.
 OVERTAKEN = "Another player acted first"
 
-# What the page's client knows, once it may act (our seat is to act and nothing is on its way)
-# or the match is over; false before. Read in one go, so the test never mixes two states.
+# What the page's client knows, once it may act (our seat is to act, nothing is on its way and
+# the page is not about to resend a move others made stale) or the match is over; false before. Read in one go, so the test never mixes two states.
 READY_JS = """() => {
   const p = window.hexagora.page;
   const s = p.snapshot;
+  if (window.hexagora.table.retry) return false;  // the page is about to send a move again
+  if (p.client && p.client.pending) return false;  // our last move's answer is still due
   if (!(p.myTurn || s.status !== "active")) return false;
   return {phase: s.view.phase, turn: s.view.turn, version: s.version, status: s.status,
           legal: (s.legal_actions || []).map((a) => a.type), trade: s.view.trade};
+}"""
+# The legal settlement place whose hexes roll most often (sum of their numbers' pips).
+RICHEST_NODE_JS = """() => {
+  const pips = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1};
+  const {page, table} = window.hexagora;
+  const layout = table.board.layout;
+  const hexes = page.snapshot.view.board.hexes;
+  const worth = (n) => layout.nodeHexes[n].reduce((a, h) => a + (pips[hexes[h].number] || 0), 0);
+  const nodes = page.snapshot.legal_actions.filter((a) => a.type === "build_settlement").map((a) => a.node);
+  return nodes.reduce((best, n) => (worth(n) > worth(best) ? n : best));
 }"""
 STATE_JS = """() => {
   const s = window.hexagora.page.snapshot;
@@ -79,6 +94,7 @@ def create_match(page, site_url: str) -> int:
     expect(page.locator("#id_team_layout")).to_be_hidden()  # no teams in Hexfolk
     expect(page.locator("#id_opt__hexfolk__map")).to_be_visible()
     page.fill("#id_opt__hexfolk__victory_points", VICTORY_POINTS)
+    page.fill("#id_opt__hexfolk__discard_limit", DISCARD_LIMIT)
     page.select_option("#id_turn_seconds", "")
     page.fill("#id_title", "Island e2e")
     page.click("#create-form button[type=submit]")
@@ -128,7 +144,10 @@ def place_setup(page, site) -> None:
         expect(targets.first).to_be_visible()
         kind = "node" if st["phase"] == "setup_settlement" else "edge"
         assert targets.count() == page.locator(f"#board .hf-target-{kind}").count()
-        click_and_wait(page, targets.nth(targets.count() // 2))
+        if kind == "node":  # the richest place, so that the bank trade comes soon
+            click_and_wait(page, page.locator(f"#board [data-target='n:{page.evaluate(RICHEST_NODE_JS)}']"))
+        else:
+            click_and_wait(page, targets.nth(targets.count() // 2))
         if n == 0:
             page.screenshot(path=ARTIFACTS / "hexfolk-setup.png", full_page=True)
 
@@ -141,6 +160,22 @@ def answer_robber(page) -> None:
         click_and_wait(page, steal.first)
     else:
         page.wait_for_function("() => window.hexagora.page.snapshot.view.phase !== 'robber'", timeout=STEP_MS)
+
+
+def bank_trade_towards_a_road(page) -> str:
+    """Chooses, in the bank box, to give cards other than lumber and brick for the one of
+    them the hand lacks (a road needs both). Returns the chosen "give" option's words."""
+    hand = page.evaluate("() => window.hexagora.page.snapshot.view.hand")
+    need = next((r for r in ("lumber", "brick") if not hand[r]), None)
+    if need:
+        gives = page.locator("#hf-bank-give option").evaluate_all("(os) => os.map((o) => o.value)")
+        spare = [g for g in gives if g.split(":")[0] not in ("lumber", "brick")]
+        if spare:
+            page.select_option("#hf-bank-give", spare[0])
+            gets = page.locator("#hf-bank-get option").evaluate_all("(os) => os.map((o) => o.value)")
+            if need in gets:
+                page.select_option("#hf-bank-get", need)
+    return page.locator("#hf-bank-give option:checked").inner_text()
 
 
 def compose_offer(page) -> None:
@@ -231,11 +266,12 @@ def test_play_hexfolk_setup_build_bank_trade_and_offer(browser, live_site):
                     click_and_wait(page, target)
                     done["build"] = builds[0]
                     page.screenshot(path=ARTIFACTS / "hexfolk-build.png", full_page=True)
-                elif "bank" not in done and "bank_trade" in legal:
-                    label = page.locator("#hf-bank-give option:checked").inner_text()
+                elif ("bank" not in done or "build" not in done) and "bank_trade" in legal:
+                    label = bank_trade_towards_a_road(page)
                     click_and_wait(page, page.locator("#hf-bank-go"))
-                    done["bank"] = label
-                    page.screenshot(path=ARTIFACTS / "hexfolk-bank.png", full_page=True)
+                    if "bank" not in done:
+                        done["bank"] = label
+                        page.screenshot(path=ARTIFACTS / "hexfolk-bank.png", full_page=True)
                 elif "offer" not in done:
                     compose_offer(page)
                     click_and_wait(page, page.locator("#hf-offer-go"))
@@ -269,7 +305,7 @@ def test_play_hexfolk_setup_build_bank_trade_and_offer(browser, live_site):
     ours = list(MoveRecord.objects.filter(match=match, seat=0).order_by("seq").values_list("action", "actor"))
     assert {actor for _, actor in ours} == {MoveRecord.Actor.USER}
     assert {s.index: s.bot_kind for s in match.seats.exclude(index=0)} == BOTS
-    assert match.options["victory_points"] == int(VICTORY_POINTS)
+    assert (match.options["victory_points"], match.options["discard_limit"]) == (int(VICTORY_POINTS), int(DISCARD_LIMIT))
     kinds = [a["type"] for a, _ in ours]
     assert kinds[:SETUP_PLACEMENTS] == ["build_settlement", "build_road"] * 2
     assert f"build_{done['build']}" in kinds[SETUP_PLACEMENTS:]

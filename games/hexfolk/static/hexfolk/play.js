@@ -152,7 +152,11 @@ class HexfolkTable {
   submit(action, tries = 0) {
     this.mode = null;
     this.prompt = null;
-    this.sent = RETRY_ON_STALE.has(action.type) ? { action, tries, guard: this.guard(action.type) } : null;
+    this.lastAction = action; // for the browser tests and the console
+    this.submits = (this.submits || 0) + 1;
+    this.sent = RETRY_ON_STALE.has(action.type)
+      ? { action, tries, guard: this.guard(action.type), at: this.snap.version }
+      : null;
     this.page.submit(action);
   }
 
@@ -167,20 +171,29 @@ class HexfolkTable {
 
   /** MatchPage hook: a stale parallel move is retried (see RETRY_ON_STALE). */
   onError(code) {
+    if (!code) return false; // the page's own notes ("still on its way") concern no answer
     const sent = this.sent;
     this.sent = null;
     if (code !== "stale_version" || !sent || sent.tries >= STALE_RETRIES) return false;
-    this.retry = { ...sent, at: this.snap.version };
-    return true; // the client asks for a fresh state; render() decides when it comes
+    // Decided by render() once the page shows a state newer than the one the move was based
+    // on: maybe already (another seat's move came first), else after the client's sync.
+    this.retry = { ...sent, submits: this.submits };
+    return true;
   }
 
   retryStale(snap, legal) {
     const r = this.retry;
-    if (!r || snap.version <= r.at) return;
-    this.retry = null;
+    if (!r || r.due || snap.version <= r.at) return;
+    r.due = true;
     const still = legal.some((a) => a.type === r.action.type) && this.guard(r.action.type) === r.guard;
-    // Outside this render: submitting renders the page again.
-    setTimeout(() => (still ? this.submit(r.action, r.tries + 1) : this.page.error(MOVED_ON)), 0);
+    // Outside this render (submitting renders the page again), and only if the player has
+    // not made another move meanwhile. `retry` stays set until then (the tests wait on it).
+    setTimeout(() => {
+      this.retry = null;
+      if (this.submits !== r.submits || this.page.busy) return;
+      if (still) this.submit(r.action, r.tries + 1);
+      else this.page.error(MOVED_ON);
+    }, 0);
   }
 
   pick(t) {

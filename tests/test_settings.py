@@ -1,5 +1,5 @@
-"""Settings follow the environment: REDIS_URL picks the channel layer, the Celery broker and
-whether the server embeds its worker; DATABASE_URL picks the database. Tasks are never eager.
+"""Settings follow the environment: REDIS_URL picks the channel layer (CHANNEL_LAYER which of
+channels-redis's two), the Celery broker and whether the server embeds its worker; DATABASE_URL picks the database. Tasks are never eager.
 
 Each case runs the settings module afresh with ``runpy`` under a patched environment, so the
 live settings of this test run are untouched.
@@ -20,7 +20,8 @@ def load_settings(monkeypatch):
     """Returns ``load(**env)``: the settings namespace under that environment (None deletes)."""
 
     def load(**env):
-        for name in ("DATABASE_URL", "REDIS_URL", "EMBEDDED_WORKER", "CHANNEL_PREFIX", "CELERY_QUEUE"):
+        for name in ("DATABASE_URL", "REDIS_URL", "EMBEDDED_WORKER", "CHANNEL_PREFIX", "CELERY_QUEUE", "CHANNEL_LAYER",
+                     "CONN_MAX_AGE"):
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)
@@ -32,16 +33,38 @@ def load_settings(monkeypatch):
 def test_redis_url_selects_redis_channel_layer_broker_and_separate_workers(load_settings):
     ns = load_settings(REDIS_URL=REDIS, CHANNEL_PREFIX="hx")
     layer = ns["CHANNEL_LAYERS"]["default"]
-    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layer["CONFIG"]["hosts"] == [{"address": REDIS, "socket_timeout": ns["CHANNEL_REDIS_SOCKET_TIMEOUT"]}]
+    # Pub/Sub channels are not per database: the database number keeps sites apart.
+    assert layer["CONFIG"]["prefix"] == "hx.db9."
+    assert load_settings(REDIS_URL="redis://127.0.0.1:6379")["CHANNEL_LAYERS"]["default"]["CONFIG"]["prefix"] == "asgi.db0."
+    assert ns["CELERY_BROKER_URL"] == REDIS
+    assert ns["EMBEDDED_WORKER"] is False
+    assert ns["CELERY_TASK_ALWAYS_EAGER"] is False
+
+
+def test_channel_layer_core_selects_the_sorted_set_layer(load_settings):
+    ns = load_settings(REDIS_URL=REDIS, CHANNEL_PREFIX="hx", CHANNEL_LAYER="core")
+    layer = ns["CHANNEL_LAYERS"]["default"]
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
     # An idle socket's blocking pop must end before the read times out (channels_redis#422).
     from channels_redis.core import RedisChannelLayer
 
     assert ns["CHANNEL_REDIS_SOCKET_TIMEOUT"] > RedisChannelLayer.brpop_timeout
     assert layer["CONFIG"]["prefix"] == "hx"
-    assert ns["CELERY_BROKER_URL"] == REDIS
-    assert ns["EMBEDDED_WORKER"] is False
-    assert ns["CELERY_TASK_ALWAYS_EAGER"] is False
+
+
+def test_an_unknown_channel_layer_is_refused(load_settings):
+    from django.core.exceptions import ImproperlyConfigured
+
+    with pytest.raises(ImproperlyConfigured, match="CHANNEL_LAYER must be one of: pubsub, core."):
+        load_settings(REDIS_URL=REDIS, CHANNEL_LAYER="kafka")
+
+
+def test_celery_closes_database_connections_only_every_so_many_tasks(load_settings):
+    """Celery's Django fix-up would close them around every task; gameplatform/celery.py
+    applies CONN_MAX_AGE instead (tests/test_celery.py)."""
+    assert load_settings()["CELERY_DB_REUSE_MAX"] >= 100
 
 
 def test_no_redis_url_means_in_memory_layer_memory_broker_and_embedded_worker(load_settings):

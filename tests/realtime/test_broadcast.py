@@ -1,6 +1,7 @@
 """broadcast.match_changed: what each group gets, at what cost, and delivery from the three
 places it runs (a sync view in the server, a Celery worker, a worker thread in the server)."""
 import asyncio
+import json
 import threading
 
 import pytest
@@ -102,6 +103,73 @@ def test_bot_and_empty_seats_have_no_group_message(race_match, member):
     match = race_match([member, "random"])
     sends = match_messages(match_id=match.pk, version=match.version, events=[])
     assert [group for group, _ in sends] == [group_seat(match.pk, 0), group_public(match.pk)]
+
+
+def _normalized(data):
+    return json.loads(json.dumps(data))
+
+
+@pytest.fixture
+def captured_sends(monkeypatch):
+    """What ``match_changed`` hands to the layer, as if a cross-process layer were set."""
+    sent = []
+    monkeypatch.setattr(broadcast, "_needs_server_loop", lambda layer: False)
+    monkeypatch.setattr(broadcast, "_deliver", lambda layer, sends: sent.append(sends))
+    return sent
+
+
+@pytest.mark.django_db
+def test_an_action_hands_the_broadcast_what_it_wrote_so_it_reads_nothing(
+    race_match, member, other_member, captured_sends, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """submit_action passes the match, its seats and the new state to the broadcast: no
+    query after commit, and the very messages a fresh read builds, up to the end (seed)."""
+    users = {0: member, 1: other_member}
+    match = race_match([member, other_member], options={"target": 5})
+    while match.status == Match.Status.ACTIVE:
+        with django_capture_on_commit_callbacks() as callbacks:
+            outcome = play(match.pk, users, {"type": "roll"})
+        with django_assert_num_queries(0):
+            for callback in callbacks:
+                callback()
+        events = MoveRecord.objects.get(match=match, seq=outcome.version).events
+        fresh = match_messages(match_id=match.pk, version=outcome.version, events=events)
+        assert fresh and _normalized(captured_sends[-1]) == _normalized(fresh)
+        match.refresh_from_db()
+    assert {message["snapshot"]["seed"] for _, message in captured_sends[-1]} == {str(match.seed)}
+
+
+@pytest.mark.django_db
+def test_a_bot_move_hands_the_broadcast_what_it_wrote(
+    race_match, member, captured_sends, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    from gameplatform.bots.services import bot_take_turn
+
+    match = race_match([member, "random"])
+    users = {0: member}
+    if get_engine("race").to_act(match.state) == (0,):
+        play(match.pk, users, {"type": "roll"})
+        match.refresh_from_db()
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert bot_take_turn(match_id=match.pk, version=match.version) is True
+    with django_assert_num_queries(0):
+        callbacks[0]()  # the broadcast (then the bot task of the next turn, if any)
+    events = MoveRecord.objects.get(match=match, seq=match.version + 1).events
+    fresh = match_messages(match_id=match.pk, version=match.version + 1, events=events)
+    assert [group for group, _ in fresh] == [group_seat(match.pk, 0), group_public(match.pk)]
+    assert _normalized(captured_sends[-1]) == _normalized(fresh)
+
+
+def test_a_table_of_another_version_is_not_used(race, captured_sends, django_assert_num_queries):
+    match, users = race
+    outcome = play(match.pk, users)
+    match.refresh_from_db()
+    stale = selectors.SnapshotTable(Match.unscoped.get(pk=match.pk), [])
+    stale.match.version -= 1
+    with django_assert_num_queries(1):  # read again instead
+        broadcast.match_changed(match.pk, outcome.version, [], table=stale)
+    assert [group for group, _ in captured_sends[-1]] == [group_seat(match.pk, 0), group_seat(match.pk, 1),
+                                                          group_public(match.pk)]
 
 
 def test_in_memory_without_a_listening_socket_does_nothing(race, settings, django_assert_num_queries):

@@ -83,7 +83,7 @@ def options_schema() -> dict:
                 "description": "Points the player whose turn it is needs to win.",
             },
             "map": {
-                "type": "string", "enum": [STANDARD_MAP, *map_slugs()], "default": STANDARD_MAP,
+                "type": "string", "enum": [STANDARD_MAP, *(m for m in map_slugs() if m != STANDARD_MAP)], "default": STANDARD_MAP,
                 "title": "Map",
                 "description": "The island; standard picks 19, 30 or 44 hexes by player count.",
             },

@@ -44,3 +44,10 @@ def test_encode_decode_round_trip():
 def test_engine_metadata():
     assert (ENGINE.slug, ENGINE.name, ENGINE.min_seats, ENGINE.max_seats) == ("hexfolk", "Hexfolk", 2, 8)
     assert set(ENGINE.bots()) == {"random", "strong"}
+
+
+def test_the_map_option_lists_each_map_once():
+    """The lobby's map choice: "standard" (19, 30 or 44 hexes by player count) once, then
+    every other map."""
+    enum = ENGINE.options_schema()["properties"]["map"]["enum"]
+    assert len(enum) == len(set(enum)) and enum[0] == "standard"

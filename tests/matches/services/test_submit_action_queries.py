@@ -32,3 +32,35 @@ def test_query_count_is_flat_over_a_long_history(match_factory, member, other_me
     assert counts[1] == counts[201] <= MAX_QUERIES_PER_ACTION
     assert set(counts.values()) == {counts[1]}
     assert 'COUNT(' not in sql.upper()
+
+
+# A bot's turn (bots.services.bot_take_turn through services.bot_move): BEGIN, the match row
+# locked, its seats with users, UPDATE match, INSERT record, COMMIT; the broadcast after
+# commit reads nothing (it gets what the move wrote).
+BOT_TURN_QUERIES = 6
+
+
+def test_a_bot_turn_costs_the_same_few_queries_on_move_1_and_move_201(
+    match_factory, monkeypatch, django_capture_on_commit_callbacks
+):
+    from gameplatform.bots.services import bot_take_turn
+    from gameplatform.bots.tasks import play_bot_turn
+    from gameplatform.matches.models import Match
+    from gameplatform.realtime import broadcast
+
+    # As on Redis, the broadcast runs (and hands its messages to a stand-in for the layer).
+    monkeypatch.setattr(broadcast, "_needs_server_loop", lambda layer: False)
+    monkeypatch.setattr(broadcast, "_deliver", lambda layer, sends: None)
+    monkeypatch.setattr(play_bot_turn, "apply_async", lambda *a, **kw: None)
+    match = match_factory("race", ["random", "random"], options={"target": 5000})
+    counts = {}
+    for move in range(1, 202):
+        version = Match.unscoped.filter(pk=match.pk).values_list("version", flat=True).get()
+        with CaptureQueriesContext(connection) as ctx, django_capture_on_commit_callbacks(execute=True):
+            assert bot_take_turn(match_id=match.pk, version=version) is True
+        counts[move] = len(ctx.captured_queries)
+        if move == 201:
+            sql = [q["sql"] for q in ctx.captured_queries]
+    # In the test's transaction a savepoint and its release stand for BEGIN and COMMIT.
+    assert counts[1] == counts[201] == BOT_TURN_QUERIES, sql
+    assert set(counts.values()) == {counts[1]}

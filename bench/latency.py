@@ -6,8 +6,8 @@ receiving it under 50 ms at the 95th percentile.
 
 Run (PostgreSQL and Redis on 127.0.0.1)::
 
-    .venv/bin/python bench/latency.py [--matches 100] [--seconds 60] [--bot-delay 0.5]
-        [--workers 1] [--pool prefork] [--concurrency 2] [--conn-max-age 0]
+    .venv/bin/python bench/latency.py [--matches 100] [--seconds 60] [--bot-delay 1.0]
+        [--workers 1] [--pool prefork] [--concurrency 2] [--conn-max-age 60] [--channel-layer pubsub]
         [--database-url postgres://postgres@127.0.0.1:5432/hexagora_bench]
         [--redis-url redis://127.0.0.1:6379/0] [--json results.json] [--raw arrivals.json] [--trace]
 
@@ -20,9 +20,14 @@ What it does, all on loopback, stopping everything it started at the end:
    player per seat, every seat handed to the heuristic takeover bot (``Seat.bot_takeover``),
    unlimited turn time. So bots play every move while each seat has its owner's socket: the
    broadcast sends one ``state`` per seat (an all-bot table has no seat sockets at all);
-3. starts Daphne and ``--workers`` Celery workers on a queue and channel prefix of this run
-   only, with ``BOT_DELAY_SECONDS = --bot-delay`` (a person's pace, so all matches run at
-   once);
+3. starts Daphne and ``--workers`` Celery workers (default: one prefork worker with two
+   processes, which keeps every bot on its pace; two ``-P solo`` workers use less CPU per
+   task but, each holding its own share of the countdown tasks, start many of them late) on
+   a queue and channel prefix of this run only, with ``BOT_DELAY_SECONDS =
+   --bot-delay`` (default 1.0 s, the site's own pace, so all matches run at once),
+   ``CONN_MAX_AGE = --conn-max-age`` (default 60 s: database connections kept, as a
+   deployment sets it) and ``CHANNEL_LAYER = --channel-layer`` (the settings' default,
+   ``pubsub``);
 4. connects one WebSocket per seat (session cookie and Origin like a browser; the
    ``websockets`` package), starts the matches spread over one bot delay, and for
    ``--seconds`` records, per socket, when each ``state`` version arrives (wall clock);
@@ -30,7 +35,9 @@ What it does, all on loopback, stopping everything it started at the end:
    before its commit; same machine, same clock) and reports, for the actions committed after
    a warm-up and early enough for their messages to arrive, the delay to the slowest of the
    four seats (the goal's "every seat") and to each seat (p50/p95/p99/max, milliseconds), the
-   deliveries missed, the action rate, and the CPU time each process used.
+   deliveries missed (a message more than 2 s late counts as missed), the action rate beside
+   the pace's ceiling (matches / bot delay: below it, bot turns started late), the CPU time
+   each process used, and the whole machine's (every process, other users' too).
 
 ``--trace`` also says where the time goes: the services then load
 ``bench/latency_trace/sitecustomize.py``, which stamps each broadcast in the worker (messages
@@ -49,6 +56,7 @@ import asyncio
 import json
 import os
 import platform
+import re
 import signal
 import socket
 import statistics
@@ -65,6 +73,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 GOAL_P95_MS = 50.0
+# The start of a state message as the consumer sends it: {"type": "state", **snapshot}.
+STATE_HEAD = re.compile(r'\{"type": "state", "match": \d+, "version": (\d+),')
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hexagora_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 TITLE = "latency bench"
@@ -75,6 +85,10 @@ READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 20.0
 CONNECT_CONCURRENCY = 25  # sockets opening at once (each costs Daphne a few queries)
 LOG_DIR = ROOT / "var" / "bench-latency"
+# CPU figures that are not this run's alone.
+SHARED_POSTGRES = "PostgreSQL server (shared)"
+SHARED_REDIS = "Redis server (shared)"
+MACHINE = "machine, every process"
 TRACE_DIR = ROOT / "bench" / "latency_trace"
 TRACE_PREFIX = LOG_DIR / "trace"
 
@@ -93,11 +107,14 @@ class Run:
     pool: str
     concurrency: int
     conn_max_age: int
+    channel_layer: str
     database_url: str
     redis_url: str
     json_path: str | None
     raw_path: str | None = None
     trace: bool = False
+    postgres_pid: int | None = None
+    load_before: tuple = ()
     tag: str = field(default_factory=lambda: f"bench-{os.getpid()}")
     port: int = 0
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
@@ -113,6 +130,7 @@ class Run:
             "CELERY_QUEUE": self.tag,
             "BOT_DELAY_SECONDS": str(self.bot_delay),
             "CONN_MAX_AGE": str(self.conn_max_age),
+            "CHANNEL_LAYER": self.channel_layer,
             "EMBEDDED_WORKER": "false",
             "DEBUG": "false",  # DEBUG keeps every query in memory: not how a server runs
             "ALLOWED_HOSTS": "127.0.0.1",
@@ -129,11 +147,13 @@ def parse_args(argv=None) -> Run:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--matches", type=int, default=100)
     p.add_argument("--seconds", type=float, default=60.0, help="measuring time after the matches start")
-    p.add_argument("--bot-delay", type=float, default=0.5, help="BOT_DELAY_SECONDS of the server")
+    p.add_argument("--bot-delay", type=float, default=1.0, help="BOT_DELAY_SECONDS of the server (the site's 1.0)")
     p.add_argument("--workers", type=int, default=1, help="Celery worker processes")
-    p.add_argument("--pool", default="prefork", help="Celery pool of each worker (prefork, threads, solo)")
+    p.add_argument("--pool", default="prefork", help="Celery pool of each worker (prefork, solo, threads)")
     p.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
-    p.add_argument("--conn-max-age", type=int, default=0, help="CONN_MAX_AGE of the services (0: the default)")
+    p.add_argument("--conn-max-age", type=int, default=60, help="CONN_MAX_AGE of the services (seconds)")
+    p.add_argument("--channel-layer", default="pubsub", choices=("pubsub", "core"),
+                   help="CHANNEL_LAYER of the services (channels-redis Pub/Sub or sorted-set layer)")
     p.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
     p.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL))
     p.add_argument("--json", dest="json_path", help="also write the figures to this JSON file")
@@ -144,7 +164,8 @@ def parse_args(argv=None) -> Run:
     if a.matches < 1 or a.seconds <= WARMUP_SECONDS + DRAIN_SECONDS or a.bot_delay < 0:
         p.error(f"need --matches >= 1, --seconds > {WARMUP_SECONDS + DRAIN_SECONDS:g}, --bot-delay >= 0")
     return Run(matches=a.matches, seconds=a.seconds, bot_delay=a.bot_delay, workers=a.workers, pool=a.pool,
-               concurrency=a.concurrency, conn_max_age=a.conn_max_age, database_url=a.database_url,
+               concurrency=a.concurrency, conn_max_age=a.conn_max_age, channel_layer=a.channel_layer,
+               database_url=a.database_url,
                redis_url=a.redis_url, json_path=a.json_path, raw_path=a.raw_path,
                trace=a.trace)
 
@@ -389,17 +410,22 @@ async def seat_listen(run: Run, table: Table, seat: int, receipts: Receipts, rea
             receipts.wrong_seat += 1
         if connected is not None:
             connected.set()
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except TimeoutError:
-                continue
+        while True:  # until cancelled at the end of the run
+            raw = await ws.recv()
             now = time.time()
+            # The version is near the start of a state message: reading it from there spares
+            # this process (which shares the machine with the services) parsing it all.
+            head = STATE_HEAD.match(raw)
+            if head is not None:
+                got.setdefault(int(head.group(1)), now)
+                continue
             msg = json.loads(raw)
             if msg.get("type") == "state":
                 got.setdefault(msg["version"], now)
             elif msg.get("type") == "error":
                 receipts.errors.append(f"{table.match_id}/{seat}: {msg.get('code')}")
+    except asyncio.CancelledError:
+        pass
     except ConnectionClosed:
         if not stop.is_set():
             receipts.closed_early += 1
@@ -434,15 +460,61 @@ async def measure(run: Run, tables: list[Table]) -> tuple[Receipts, float, float
     ended = time.time()
     cpu1 = cpu_snapshot(run)
     stop.set()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return receipts, started, ended, {k: cpu1[k] - cpu0[k] for k in cpu0}
 
 
 def cpu_snapshot(run: Run) -> dict[str, float]:
+    """CPU seconds so far: each service, this process, the PostgreSQL and Redis servers (with
+    whatever else uses them) and the whole machine."""
     out = {name: tree_cpu_seconds(p.pid) for name, p in run.processes.items()}
     usage = os.times()
     out["bench client"] = usage.user + usage.system
+    if run.postgres_pid is not None:
+        out[SHARED_POSTGRES] = tree_cpu_seconds(run.postgres_pid)
+    out[SHARED_REDIS] = redis_cpu_seconds(run.redis_url)
+    out[MACHINE] = machine_busy_seconds()
     return out
+
+
+def postgres_server_pid() -> int | None:
+    """The PostgreSQL postmaster's pid (the parent of this connection's backend) when it runs
+    on this machine and /proc shows it, else None."""
+    from django.db import connection
+
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            backend = cursor.fetchone()[0]
+        return int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def redis_cpu_seconds(url: str) -> float:
+    """The Redis server's CPU seconds (``INFO cpu``: user + system, with its children)."""
+    try:
+        import redis
+
+        client = redis.Redis.from_url(url)
+        info = client.info("cpu")
+        client.close()
+    except Exception:
+        return float("nan")
+    return sum(float(info.get(k, 0)) for k in ("used_cpu_user", "used_cpu_sys", "used_cpu_user_children",
+                                               "used_cpu_sys_children"))
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine spent busy (/proc/stat: all but idle and iowait)."""
+    try:
+        ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return float("nan")
+    # user nice system idle iowait irq softirq steal (guest time is already in user)
+    return (sum(ticks[:8]) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
 
 
 # --- figures --------------------------------------------------------------------------------
@@ -489,15 +561,18 @@ def figures(run: Run, tables, receipts: Receipts, records, started: float, ended
     return {
         "matches": run.matches, "seats": SEATS, "seconds": run.seconds, "bot_delay": run.bot_delay,
         "workers": run.workers, "pool": run.pool, "concurrency": run.concurrency,
-        "conn_max_age": run.conn_max_age,
+        "conn_max_age": run.conn_max_age, "channel_layer": run.channel_layer,
         "actions_total": len(records), "actions_measured": in_window,
         "actions_per_second": in_window / (hi - lo),
+        # Each match moves at most once per bot delay (plus the action's own time).
+        "pace_ceiling_per_second": run.matches / run.bot_delay if run.bot_delay else float("inf"),
         "deliveries_expected": expected, "deliveries_missing": missing,
         "socket_errors": len(receipts.errors), "sockets_closed_early": receipts.closed_early,
         "wrong_seat": receipts.wrong_seat,
         "every_seat_ms": stats(per_action), "each_seat_ms": stats(per_delivery),
         "cpu_seconds": cpu, "cpu_ms_per_action": {k: v * 1000 / during for k, v in cpu.items()},
-        "load_average": os.getloadavg(),
+        "load_average_before": run.load_before, "load_average": os.getloadavg(),
+        "cores_busy": cpu.get(MACHINE, float("nan")) / (ended - started),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}, "
                    f"Python {platform.python_version()}",
     }
@@ -505,8 +580,8 @@ def figures(run: Run, tables, receipts: Receipts, records, started: float, ended
 
 LEGS = (
     "commit -> broadcast starts (worker)",
-    "messages built: 1 query + views (worker)",
-    "group_send x5 to Redis (worker)",
+    "messages built: views (worker)",
+    "group_sends to Redis (worker)",
     "group_send start -> consumer (per seat)",
     "consumer forwards (Daphne)",
     "Daphne -> client socket (per seat)",
@@ -551,15 +626,19 @@ def report(f: dict) -> None:
     e, d = f["every_seat_ms"], f["each_seat_ms"]
     print(f"\nPlatform latency: {f['matches']} matches x {f['seats']} seats, {f['seconds']:g} s, bot delay "
           f"{f['bot_delay']:g} s, Daphne x1, Celery {f['workers']} x {f['pool']}({f['concurrency']}), "
-          f"CONN_MAX_AGE {f['conn_max_age']}")
-    print(f"  actions measured: {f['actions_measured']} ({f['actions_per_second']:.1f}/s; {f['actions_total']} in all)")
+          f"CONN_MAX_AGE {f['conn_max_age']}, channel layer {f['channel_layer']}")
+    print(f"  actions measured: {f['actions_measured']} ({f['actions_per_second']:.1f}/s of the pace's "
+          f"{f['pace_ceiling_per_second']:.0f}/s ceiling; {f['actions_total']} in all)")
     print(f"  deliveries: {f['deliveries_expected']} expected, {f['deliveries_missing']} missing; "
           f"socket errors {f['socket_errors']}, closed early {f['sockets_closed_early']}, wrong seat {f['wrong_seat']}")
     for label, s in (("every seat (slowest of 4)", e), ("each seat", d)):
         print(f"  accepted -> {label}: p50 {s['p50']:.1f} ms, p95 {s['p95']:.1f} ms, p99 {s['p99']:.1f} ms, "
               f"max {s['max']:.1f} ms, mean {s['mean']:.1f} ms (n={s['n']})")
     cpu = ", ".join(f"{k} {v:.1f} s ({f['cpu_ms_per_action'][k]:.1f} ms/action)" for k, v in f["cpu_seconds"].items())
-    print(f"  CPU time while measuring: {cpu}; load average {', '.join(f'{x:.2f}' for x in f['load_average'])}")
+    print(f"  CPU time while measuring: {cpu}")
+    print(f"  machine: {f['cores_busy']:.2f} cores busy on average; load average before "
+          f"{', '.join(f'{x:.2f}' for x in f['load_average_before'])}, after "
+          f"{', '.join(f'{x:.2f}' for x in f['load_average'])}")
     print(f"  machine: {f['machine']}")
     if "breakdown_ms" in f:
         print("  where the time goes (--trace):")
@@ -583,6 +662,8 @@ def main(argv=None) -> int:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
+    run.postgres_pid = postgres_server_pid()
+    run.load_before = os.getloadavg()
     print(f"setting up {run.matches} matches ({run.matches * SEATS} players) in {run.database_url}")
     tables = tables_create(run)
     for old in TRACE_PREFIX.parent.glob(TRACE_PREFIX.name + ".*"):

@@ -6,8 +6,10 @@ Two ways to run (see README):
 - at scale: DATABASE_URL (PostgreSQL) and REDIS_URL (channels-redis and the Celery broker).
 """
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -101,16 +103,34 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env("REDIS_URL", default="")
 # Seconds a channel-layer read from Redis may take: above channels_redis's 5 s BZPOPMIN.
 CHANNEL_REDIS_SOCKET_TIMEOUT = 30
+# Which channels-redis layer carries the live updates (docs/performance.md, "Platform latency"):
+# "pubsub" (default): a group message is one PUBLISH, and each server process reads every
+# message for its sockets from one subscription, so a broadcast costs Daphne about half the
+# CPU of "core" and never waits in Redis; a message sent while a server process is cut off
+# from Redis is lost (the client sees the version gap at the next one and syncs). "core":
+# messages wait in Redis sorted sets (up to 100 per server process, 60 s) until read.
+CHANNEL_LAYER_BACKENDS = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "core": "channels_redis.core.RedisChannelLayer",
+}
+CHANNEL_LAYER = env("CHANNEL_LAYER", default="pubsub")
+if CHANNEL_LAYER not in CHANNEL_LAYER_BACKENDS:
+    raise ImproperlyConfigured(f"CHANNEL_LAYER must be one of: {', '.join(CHANNEL_LAYER_BACKENDS)}.")
 if REDIS_URL:
+    CHANNEL_PREFIX = env("CHANNEL_PREFIX", default="asgi")
+    if CHANNEL_LAYER == "pubsub":
+        # Pub/Sub channels are shared by every database of a Redis server: the database
+        # number joins the prefix, so sites on different databases stay apart as with "core".
+        CHANNEL_PREFIX = f"{CHANNEL_PREFIX}.db{urlsplit(REDIS_URL).path.strip('/') or '0'}."
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 reads with a 5 s socket timeout by default, which aborts the layer's
-            # blocking 5 s BZPOPMIN and tears down every socket idle that long
+            "BACKEND": CHANNEL_LAYER_BACKENDS[CHANNEL_LAYER],
+            # redis-py 8 reads with a 5 s socket timeout by default, which aborts the core
+            # layer's blocking 5 s BZPOPMIN and tears down every socket idle that long
             # (django/channels_redis#422): give reads more time than the pop waits.
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT}],
-                "prefix": env("CHANNEL_PREFIX", default="asgi"),
+                "prefix": CHANNEL_PREFIX,
             },
         }
     }
@@ -127,6 +147,10 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="hexagora")
+# Celery's Django fix-up closes the database connections only every this many tasks (instead
+# of around every task); gameplatform/celery.py closes them as Django does after a request
+# (CONN_MAX_AGE, health checks).
+CELERY_DB_REUSE_MAX = 1000
 SWEEP_INTERVAL_SECONDS = env.float("SWEEP_INTERVAL_SECONDS", default=5.0)
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue-turns": {

@@ -6,8 +6,8 @@ the Celery worker and Daphne processes. It wraps, once Django imports them:
 
 - ``gameplatform.realtime.broadcast.match_changed`` and ``_deliver``: a line
   ``B <match> <version> <start> <deliver start> <end>`` per broadcast (Unix seconds): after
-  commit, ``start`` to ``deliver start`` builds the messages (one query, the views), then
-  ``_deliver`` hands them to the channel layer;
+  commit, ``start`` to ``deliver start`` builds the messages (the views; a query only when
+  the caller passed no snapshot table), then ``_deliver`` hands them to the channel layer;
 - ``gameplatform.realtime.consumers.MatchConsumer.match_state``: a line
   ``D <match> <version> <seat> <in> <out>`` per message a socket's consumer forwards.
 
@@ -41,9 +41,9 @@ def _wrap_broadcast(module) -> None:
     if changed is None or deliver is None:
         return
 
-    def match_changed(match_id, version, events):
+    def match_changed(match_id, version, events, **kwargs):
         _local.stamps = [time.time(), 0.0]
-        changed(match_id, version, events)
+        changed(match_id, version, events, **kwargs)
         start, handed = _local.stamps
         _write(f"B {match_id} {version} {start:.6f} {handed:.6f} {time.time():.6f}")
 

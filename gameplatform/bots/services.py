@@ -12,9 +12,8 @@ import random
 import secrets
 
 from gameplatform.matches.errors import ServiceError
-from gameplatform.matches.models import Match, MoveRecord, Seat
-from gameplatform.matches.services import submit_action, takeover_bot_kind
-from games import registry
+from gameplatform.matches.models import Match, Seat
+from gameplatform.matches.services import bot_move, takeover_bot_kind
 from games.protocol import Engine, RandomBot
 
 log = logging.getLogger(__name__)
@@ -27,43 +26,44 @@ def bot_take_turn(*, match_id, version) -> bool:
     True when an action was applied; False for a stale version, a finished match, no bot to
     act, or a refusal (logged). A bot whose choice the engine refuses is replaced by the
     random bot for that move, so a buggy bot cannot stall a match.
+
+    The choice is made inside ``services.bot_move``'s transaction, with the match row
+    locked: one read of the match and its seats serves both the choice and the move.
     """
     if isinstance(match_id, bool) or not isinstance(match_id, int):
         return False
     if isinstance(version, bool) or not isinstance(version, int):
         return False
-    match = Match.unscoped.filter(pk=match_id).only("game", "state", "version", "status").first()
-    if match is None or match.status != Match.Status.ACTIVE or match.version != version:
-        return False
-    engine = registry.get_engine(match.game)
-    state = engine.decode(match.state)
-    # order_by(): the model's ordering (by match) would join the match table for nothing.
-    seats = {s.index: s for s in Seat.objects.filter(match_id=match_id).order_by()}
-    for index in engine.to_act(state):
-        seat = seats.get(index)
-        if seat is None or not seat.bot_plays:
-            continue
-        view = engine.view(state, index)
-        legal = engine.legal_actions(state, index)
+    chosen: dict = {}
+
+    def choose(engine: Engine, state, seat: Seat):
+        legal = engine.legal_actions(state, seat.index)
         if not legal:
-            continue
+            return None
+        view = engine.view(state, seat.index)
         rng = random.Random(secrets.randbits(64))
         action = _bot(engine, seat).choose(view, legal, rng)
-        if action is None:
-            continue  # waiting for the other seats (e.g. answers to its trade offer)
+        if action is not None:
+            chosen.update(seat=seat.index, kind=seat.bot_kind, view=view, legal=legal, rng=rng, action=action)
+        return action
+
+    try:
+        outcome = bot_move(match_id=match_id, version=version, choose=choose)
+    except ServiceError as err:
+        if "view" not in chosen:
+            return False
+        log.error("bot %s of match %s chose a refused action %r: %s", chosen["kind"] or "takeover",
+                  match_id, chosen["action"], err.message)
+        fallback = RandomBot().choose(chosen["view"], chosen["legal"], chosen["rng"])
+
+        def replay(engine, state, seat):
+            return fallback if seat.index == chosen["seat"] else None
+
         try:
-            _submit(match_id, version, index, action)
-        except ServiceError as err:
-            if err.status != 400:
-                return False  # stale, or the seat changed hands meanwhile: not ours to play
-            log.error("bot %s of match %s chose a refused action %r: %s", seat.bot_kind or "takeover",
-                      match_id, action, err.message)
-            try:
-                _submit(match_id, version, index, RandomBot().choose(view, legal, rng))
-            except ServiceError:
-                return False
-        return True
-    return False
+            outcome = bot_move(match_id=match_id, version=version, choose=replay)
+        except ServiceError:
+            return False
+    return outcome is not None
 
 
 def match_play_out(*, match_id, max_actions) -> int:
@@ -86,8 +86,3 @@ def _bot(engine: Engine, seat: Seat):
     kind = seat.bot_kind if seat.is_bot else takeover_bot_kind(engine)
     factory = engine.bots().get(kind)
     return factory() if factory is not None else RandomBot()
-
-
-def _submit(match_id: int, version: int, seat: int, action) -> None:
-    submit_action(match_id=match_id, action=action, expected_version=version, seat=seat,
-                  actor=MoveRecord.Actor.BOT)

@@ -327,17 +327,7 @@ def submit_action(
     ``not_bot_seat``, ``client_action_id_reused``). State is unchanged on every error.
     """
     mid = parse_id(match_id, "match_id")
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise ServiceError("invalid_action", ACTION_INVALID, 400, "action")
-    try:
-        encoded = json.dumps(action, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        raise ServiceError("invalid_action", ACTION_INVALID, 400, "action")
-    if len(encoded) > MAX_ACTION_CHARS:
-        raise ServiceError("action_too_large", ACTION_TOO_LARGE, 400, "action")
-    # A private copy: the engine never sees the caller's object, and the record stores
-    # exactly what was applied.
-    action = json.loads(encoded)
+    action = _action_copy(action)
     if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
         raise ServiceError("invalid_expected_version", VERSION_INVALID, 400, "expected_version")
     if client_action_id is not None and (
@@ -386,32 +376,92 @@ def submit_action(
         state = engine.decode(match.state)
         if mine.index not in engine.to_act(state):
             raise ServiceError("not_your_turn", NOT_YOUR_TURN, 409)
-        try:
-            new_state, events = engine.apply(state, mine.index, action)
-        except IllegalAction as exc:
-            raise ServiceError(exc.code, exc.message, 400, "action")
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            # An engine must raise IllegalAction for nonsense; if it trips instead, the
-            # player still gets a 400 and the log gets the stack.
-            log.exception("engine %s crashed on action %r of seat %s in match %s", match.game, action, mine.index, mid)
-            raise ServiceError("malformed_action", ACTION_MALFORMED, 400, "action")
-        events = list(events)
-        now = timezone.now()
-        _count_timeouts(mine, actor)
-        match.state = engine.encode(new_state)
-        match.version += 1
-        result = engine.result(new_state)
-        if result is not None:
-            match.result = result.to_json()
-            _end(match, Match.Status.FINISHED, now)
-        else:
-            _arm(match, engine.to_act(new_state), seats, now)
-        match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at"])
-        MoveRecord.objects.create(
-            match=match, seq=match.version, seat=mine.index, action=action, events=events,
-            actor=actor, client_action_id=client_action_id,
-        )
-        _notify(match, events, seats=seats, state=new_state)
+        outcome = _apply(match, seats, mine, engine, state, action, actor, client_action_id)
+    return outcome
+
+
+def bot_move(*, match_id: int, version: int, choose) -> ActionOutcome | None:
+    """A bot's move, chosen and applied in one transaction with the match row locked: the
+    choice and the move share one read of the match and its seats and one decode of the
+    state (``submit_action(seat=..., actor="bot")`` after a read of its own would read and
+    decode them twice). Used by ``bots.services.bot_take_turn``.
+
+    If match ``match_id`` is active at ``version``, ``choose(engine, state, seat)`` (``seat``:
+    the ``Seat`` row) is called for each seat of ``engine.to_act(state)`` that a bot plays
+    (``Seat.bot_plays``), in that order, until it returns an action (None: that bot waits);
+    ``choose`` only reads ``state`` and ``seat``. The action is then checked and applied
+    exactly as by ``submit_action`` with ``actor="bot"`` (record, deadline, broadcast and
+    tasks after commit). Returns its
+    ``ActionOutcome``, or None (nothing changed) when the match is missing, not active or
+    past ``version``, or no bot chose. Raises ``ServiceError`` 400 (``invalid_action``,
+    ``action_too_large``, the engine's ``IllegalAction`` code, ``malformed_action``) when
+    the action is refused; nothing changes then either.
+    """
+    with transaction.atomic():
+        match = Match.unscoped.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.ACTIVE or match.version != version:
+            return None
+        seats = _seats(match, users=True)
+        engine = _engine(match.game)
+        state = engine.decode(match.state)
+        for index in engine.to_act(state):
+            if not 0 <= index < len(seats) or not seats[index].bot_plays:
+                continue
+            action = choose(engine, state, seats[index])
+            if action is not None:
+                return _apply(match, seats, seats[index], engine, state, _action_copy(action),
+                              MoveRecord.Actor.BOT, None)
+    return None
+
+
+def _action_copy(action) -> dict:
+    """A private JSON copy of ``action`` (the engine never sees the caller's object, and the
+    record stores exactly what was applied); 400 ``invalid_action`` / ``action_too_large``."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ServiceError("invalid_action", ACTION_INVALID, 400, "action")
+    try:
+        encoded = json.dumps(action, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise ServiceError("invalid_action", ACTION_INVALID, 400, "action")
+    if len(encoded) > MAX_ACTION_CHARS:
+        raise ServiceError("action_too_large", ACTION_TOO_LARGE, 400, "action")
+    return json.loads(encoded)
+
+
+def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, action: dict, actor: str,
+           client_action_id) -> ActionOutcome:
+    """The move itself, inside the caller's transaction with the match row locked and every
+    check but the engine's done: ``engine.apply``, save the state with ``version + 1``, the
+    ``MoveRecord``, the end or the next deadline, and after commit the broadcast and tasks.
+    ``seats``: the match's seats in index order, with users. Raises 400 for a refused action
+    (nothing written yet)."""
+    try:
+        new_state, events = engine.apply(state, mine.index, action)
+    except IllegalAction as exc:
+        raise ServiceError(exc.code, exc.message, 400, "action")
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        # An engine must raise IllegalAction for nonsense; if it trips instead, the
+        # player still gets a 400 and the log gets the stack.
+        log.exception("engine %s crashed on action %r of seat %s in match %s", match.game, action, mine.index,
+                      match.pk)
+        raise ServiceError("malformed_action", ACTION_MALFORMED, 400, "action")
+    events = list(events)
+    now = timezone.now()
+    _count_timeouts(mine, actor)
+    match.state = engine.encode(new_state)
+    match.version += 1
+    result = engine.result(new_state)
+    if result is not None:
+        match.result = result.to_json()
+        _end(match, Match.Status.FINISHED, now)
+    else:
+        _arm(match, engine.to_act(new_state), seats, now)
+    match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at"])
+    MoveRecord.objects.create(
+        match=match, seq=match.version, seat=mine.index, action=action, events=events,
+        actor=actor, client_action_id=client_action_id,
+    )
+    _notify(match, events, seats=seats, state=new_state)
     return ActionOutcome(match.version, mine.index, visible_events(events, mine.index), False)
 
 

@@ -2,16 +2,16 @@
 public one (docs/contracts.md, "Match snapshot" and "WebSocket").
 
 ``match_changed(match_id, version, events)`` is what services call in
-``transaction.on_commit``. It loads the match and its seats in one query (or takes them
-from ``submit_action``, which has just written them), decodes the state once, computes one
-view per seat plus the spectator view, and sends
+``transaction.on_commit``. It loads the match and its seats in one query and decodes the
+state (or takes all three from the action that has just written them), computes one view
+per seat plus the spectator view, and sends
 ``{"type": "match.state", "snapshot": <snapshot without "type">, "user_id": ..., "seat_users": [...]}``
 to ``match.<id>.seat.<i>`` for each seated person and to ``match.<id>.public``.
 ``MatchConsumer.match_state`` forwards it as a ``state`` message.
 
 Who may see what (hidden information): a seat's message holds ``engine.view(state, i)`` and
 ``visible_events(events, i)``; the public message ``engine.view(state, None)`` and only public
-events; the seed only once the match is finished. ``user_id`` (the seat's owner) lets the
+events; the seed only once the match is over. ``user_id`` (the seat's owner) lets the
 consumer drop a seat message that reaches a socket of somebody else (a seat that changed
 hands after the socket joined its group). ``user_id`` and ``seat_users`` never reach a client.
 
@@ -35,7 +35,8 @@ is scheduled as a task, and any other loop's thread waits for the sender loop.
 
 Order: one broadcast sends its messages (one per group) concurrently. Broadcasts of one
 match that reach the same loop go out one at a time, in the order they were handed over,
-and one that waited while a later version went out is dropped, so a group never gets a
+and one older than a version that loop already sent is dropped (a thread may lag between
+its commit and the hand-over while the next version overtakes it), so a group never gets a
 version after a later one from this process. Across processes the order follows from the
 turn flow: a version can only be produced after the commit of the one before, and the task
 or request that produces it starts after that commit's broadcast was sent (a bot's task is
@@ -48,7 +49,9 @@ import asyncio
 import logging
 import os
 import threading
+import time
 import weakref
+from collections import OrderedDict
 
 from channels import DEFAULT_CHANNEL_LAYER
 from channels.layers import InMemoryChannelLayer, channel_layers, get_channel_layer
@@ -74,6 +77,10 @@ _sender: tuple[int, asyncio.AbstractEventLoop, threading.Thread] | None = None
 # Per event loop, the order keeper of its broadcasts (see "Order" above).
 _orders: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _orders_lock = threading.Lock()
+# How long a loop remembers the last version it sent of a match (seconds): far longer than a
+# thread can lag between its commit and handing the broadcast over, short enough that the
+# memory stays small.
+ORDER_MEMORY_SECONDS = 60.0
 # The sender loop's own instance of each configured layer (see ``_sender_layer``).
 _sender_layers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -267,35 +274,41 @@ async def _send_in_order(layer, sends: list[tuple[str, dict]]) -> None:
 
 class _MatchOrder:
     """The broadcasts of one event loop: those of one match one at a time, first come first
-    served (``asyncio.Lock`` is fair), and while several of one match wait, never an older
-    version after a newer one; the groups of one broadcast concurrently. Used only from its
-    loop's thread. A match is forgotten once none of its broadcasts waits (ids and versions
-    only ever grow, and a consumer drops an older version anyway)."""
+    served (``asyncio.Lock`` is fair), the groups of one broadcast concurrently, and never a
+    version older than one this loop sent for the match in the last
+    ``ORDER_MEMORY_SECONDS``. Used only from its loop's thread."""
 
     def __init__(self):
-        # match id -> [lock, broadcasts holding or awaiting it, last version sent or None]
-        self.matches: dict[int, list] = {}
+        # match id -> [lock, broadcasts holding or awaiting it]
+        self.locks: dict[int, list] = {}
+        # match id -> (last version sent, time.monotonic() then), oldest first
+        self.sent: OrderedDict[int, tuple[int, float]] = OrderedDict()
 
     async def send(self, layer, match_id: int | None, version: int | None, sends: list[tuple[str, dict]]) -> None:
-        """Sends ``sends``, unless a later version of the match went out while it waited.
-        Raises the first error of a group's send once every group was tried."""
+        """Sends ``sends``, unless a later version of the match went out before. Raises the
+        first error of a group's send once every group was tried."""
         if match_id is None or version is None:
             await _send_all(layer, sends)
             return
-        entry = self.matches.get(match_id)
+        entry = self.locks.get(match_id)
         if entry is None:
-            entry = self.matches[match_id] = [asyncio.Lock(), 0, None]
+            entry = self.locks[match_id] = [asyncio.Lock(), 0]
         entry[1] += 1
         try:
             async with entry[0]:
-                if entry[2] is not None and version < entry[2]:
+                now = time.monotonic()
+                while self.sent and next(iter(self.sent.values()))[1] < now - ORDER_MEMORY_SECONDS:
+                    self.sent.popitem(last=False)
+                last = self.sent.get(match_id)
+                if last is not None and version < last[0]:
                     return  # a later version went out already: this one would go backwards
-                entry[2] = version
+                self.sent[match_id] = (version, now)
+                self.sent.move_to_end(match_id)
                 await _send_all(layer, sends)
         finally:
             entry[1] -= 1
             if not entry[1]:
-                del self.matches[match_id]
+                del self.locks[match_id]
 
 
 async def _send_all(layer, sends: list[tuple[str, dict]]) -> None:

@@ -30,6 +30,9 @@ export function readJsonScript(id) {
   }
 }
 
+/** Milliseconds without any message after which an open socket asks for a fresh snapshot. */
+const QUIET_SYNC_MS = 30000;
+
 export class MatchClient {
   constructor({ matchId, snapshot, csrfToken = "", onState = () => {}, onError = () => {}, onConnection = () => {}, live = true }) {
     this.matchId = matchId;
@@ -45,6 +48,8 @@ export class MatchClient {
     this.pending = null; // {id, timer}
     this.awaitingSync = false;
     this.stopped = false;
+    this.lastHeard = Date.now();
+    this.quietTimer = null;
   }
 
   get apiBase() {
@@ -52,11 +57,18 @@ export class MatchClient {
   }
 
   start() {
-    if (this.live) this._connect();
+    if (!this.live) return;
+    this._connect();
+    // The Redis Pub/Sub layer drops what is sent while a server is cut off from Redis: after
+    // a quiet spell, ask for the current snapshot so a missed change never lingers.
+    this.quietTimer = setInterval(() => {
+      if (this.connected && Date.now() - this.lastHeard >= QUIET_SYNC_MS) this.sync();
+    }, QUIET_SYNC_MS);
   }
 
   stop() {
     this.stopped = true;
+    if (this.quietTimer) clearInterval(this.quietTimer);
     if (this.ws) this.ws.close();
   }
 
@@ -108,6 +120,7 @@ export class MatchClient {
   }
 
   _message(raw) {
+    this.lastHeard = Date.now();
     let msg;
     try {
       msg = JSON.parse(raw);

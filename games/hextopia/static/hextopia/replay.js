@@ -2,6 +2,7 @@
 // rebuilt from the seed). Keys: arrows step, Home/End jump.
 
 import { readJsonScript, seatNames } from "../js/match.js";
+import { startReplay } from "../js/replay.js";
 import { HextopiaBoard, colourHex } from "./board.js";
 import { describeEvents } from "./describe.js";
 
@@ -10,9 +11,6 @@ const $ = (id) => document.getElementById(id);
 const steps = replay?.steps || [];
 const names = seatNames(replay);
 const board = new HextopiaBoard($("board"));
-const slider = $("rp-slider");
-let at = 0;
-let timer = null;
 
 function text(i) {
   const step = steps[i];
@@ -20,7 +18,7 @@ function text(i) {
   return describeEvents(step.events, { names, view: step.view, mySeat: null }) || (i === 0 ? "Setup." : "");
 }
 
-function renderSeats(view) {
+function renderSeats(view, last) {
   const list = $("seat-list");
   list.replaceChildren();
   for (const s of view.seats || []) {
@@ -46,80 +44,19 @@ function renderSeats(view) {
       name.append(" ", badge);
     }
     const rank = replay.result?.ranks?.[s.seat];
-    extra.textContent = `${s.colour} · ${inLane}/4 in HEXTOPIA${at === steps.length - 1 && rank ? ` · rank ${rank}` : ""}`;
+    extra.textContent = `${s.colour} · ${inLane}/4 in HEXTOPIA${last && rank ? ` · rank ${rank}` : ""}`;
     main.append(name, extra);
     li.append(sw, main);
     list.appendChild(li);
   }
 }
 
-function show(k) {
-  at = Math.max(0, Math.min(steps.length - 1, k));
-  const step = steps[at];
-  if (!step) return;
-  board.render(step.view, { perspective: 0, names });
-  slider.value = String(at);
-  $("rp-step").textContent = `Step ${at} of ${steps.length - 1}`;
-  $("rp-text").textContent = text(at);
-  renderSeats(step.view);
-  for (const li of $("move-log").children) li.classList.toggle("current", Number(li.dataset.step) === at);
-  $("rp-first").disabled = $("rp-prev").disabled = at === 0;
-  $("rp-last").disabled = $("rp-next").disabled = at === steps.length - 1;
-}
-
-function fillLog() {
-  const log = $("move-log");
-  steps.forEach((step, k) => {
-    const t = text(k);
-    if (!t) return;
-    const li = document.createElement("li");
-    li.dataset.step = String(k);
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "btn-link";
-    b.textContent = t;
-    b.addEventListener("click", () => show(k));
-    li.appendChild(b);
-    log.appendChild(li);
-  });
-}
-
-function togglePlay() {
-  const btn = $("rp-play");
-  if (timer) {
-    clearInterval(timer);
-    timer = null;
-  } else {
-    if (at === steps.length - 1) show(0);
-    timer = setInterval(() => {
-      if (at >= steps.length - 1) togglePlay();
-      else show(at + 1);
-    }, 700);
-  }
-  btn.textContent = timer ? "Pause" : "Play";
-  btn.setAttribute("aria-pressed", String(Boolean(timer)));
-}
-
-if (steps.length) {
-  $("rp-first").addEventListener("click", () => show(0));
-  $("rp-prev").addEventListener("click", () => show(at - 1));
-  $("rp-next").addEventListener("click", () => show(at + 1));
-  $("rp-last").addEventListener("click", () => show(steps.length - 1));
-  $("rp-play").addEventListener("click", togglePlay);
-  slider.addEventListener("input", () => show(Number(slider.value)));
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, select, textarea")) return;
-    if (e.key === "ArrowRight") show(at + 1);
-    else if (e.key === "ArrowLeft") show(at - 1);
-    else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(steps.length - 1);
-    else return;
-    e.preventDefault();
-  });
-  document.getElementById("zoom-board")?.addEventListener("click", (e) => {
-    const on = document.querySelector(".board-wrap").classList.toggle("zoomed");
-    e.currentTarget.setAttribute("aria-pressed", String(on));
-  });
-  fillLog();
-  show(0);
-}
+startReplay({
+  steps,
+  text,
+  intervalMs: 700,
+  render(step, k, last) {
+    board.render(step.view, { perspective: 0, names });
+    renderSeats(step.view, last);
+  },
+});

@@ -1,23 +1,30 @@
-"""The engine protocol every Hexagora game implements (pure Python, no Django).
+"""The contract between a Hexagora game and the platform (pure Python, no Django).
 
-Shapes (see ../shared/docs/architecture.md, "The engine protocol"):
+A game is one package ``games/<package>/`` registered by one line in ``games/registry.py``. Its
+engine (``games/<package>/engine/``, ``ENGINE``) is an instance of a subclass of ``EngineBase``:
+it sets the metadata, implements the abstract methods and overrides only the hooks it needs;
+every hook has a documented default here. The platform, the bots, benches and tests use
+nothing else (see docs/contracts.md and docs/adding-a-game.md).
+
+Shapes:
 
 - ``Action``: a JSON-able dict with a ``"type"`` key, e.g. ``{"type": "play", "card": "QS", "piece": 2}``.
 - ``Event``: a JSON-able dict with a ``"type"`` key; ``"visible_to": [seats]`` marks a private one.
 - ``State``: engine-defined, opaque to the platform; it crosses the database only through
   ``encode``/``decode`` and reaches clients only through ``view``.
+- A view is a JSON-able dict with the common envelope (``ViewEnvelope``) at its top level and
+  the game's own fields beside it.
 
-The platform, the bots, benchmarks and tests use nothing but this protocol. ``check_conformance``
-is the random-playout test every engine must pass.
+``games.conformance.check_engine`` is the random-playout check every registered engine passes.
 """
 from __future__ import annotations
 
-import copy
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypedDict, runtime_checkable
+
+from games.options import options_from_schema
 
 Action = dict
 Event = dict
@@ -25,9 +32,10 @@ State = Any
 
 
 class OptionsError(ValueError):
-    """Lobby options rejected by ``Engine.validate_options``.
+    """Lobby options rejected by ``Engine.validate_options`` or ``validate_seats``.
 
-    ``field`` names the offending option ("" for the whole set); ``message`` is for people.
+    ``field`` names the offending option ("" for the whole set, "seats" for the seats);
+    ``message`` is for people.
     """
 
     def __init__(self, field: str, message: str):
@@ -81,6 +89,85 @@ class Result:
         return {"ranks": list(self.ranks), "scores": list(self.scores), "winners": list(self.winners)}
 
 
+# --- the view envelope ------------------------------------------------------------------------
+
+
+class SeatEnvelope(TypedDict):
+    """One seat as the shared match page shows it (the person's name comes from the platform's
+    seat list, matched by ``seat``). Games add their own keys beside these."""
+
+    seat: int            # the seat index, 0-based
+    colour: str          # a CSS colour for the seat's swatch, e.g. "#c0392b"
+    colour_name: str     # the same in words, e.g. "red" ("" when colours mean nothing)
+    score: float | int | None   # the running score the game ranks by (None: not meaningful yet)
+    summary: str         # a short public line, e.g. "4 cards · 2 pieces home"
+
+
+class ViewEnvelope(TypedDict):
+    """The top-level fields every ``Engine.view`` carries, whatever the game:
+
+    - ``game``: the engine's slug; ``viewer``: the seat looking (None: spectator);
+    - ``to_act``: seats that may act now (``[]`` once over);
+    - ``turn``: the turn number, 0 for the first turn (setup steps count as turns if the game
+      says so); ``phase``: a short slug of the game's phase; ``phase_text``: it in words;
+    - ``seats``: one ``SeatEnvelope`` per seat, in index order;
+    - ``result``: None while the game runs, then ``Result.to_json()``.
+    """
+
+    game: str
+    viewer: int | None
+    to_act: list[int]
+    turn: int
+    phase: str
+    phase_text: str
+    seats: list[SeatEnvelope]
+    result: dict | None
+
+
+ENVELOPE_KEYS = tuple(ViewEnvelope.__annotations__)
+SEAT_ENVELOPE_KEYS = tuple(SeatEnvelope.__annotations__)
+
+
+def seat_envelope(seat: int, *, colour: str, colour_name: str = "", score=None, summary: str = "") -> dict:
+    """One ``SeatEnvelope`` as a dict (games extend it with their own keys)."""
+    return {"seat": seat, "colour": colour, "colour_name": colour_name, "score": score, "summary": summary}
+
+
+# --- the game's UI, as the platform finds it ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """Where the platform finds a game's own web UI (paths under the game's Django app).
+
+    Every field is optional; None means the platform's generic part:
+
+    - ``board_template``: the table, included by the match and replay pages with ``mode``
+      "play" or "replay" (default: none, the generic page shows the legal actions only);
+    - ``hand_template``: the seated player's panels (default
+      ``matches/actions_generic.html``: the legal actions as buttons);
+    - ``play_module``: the ES module of the live table. It exports
+      ``render(snapshot, page)`` and ``describe(events, ctx) -> string`` (the log line of a
+      move; ``ctx`` = ``{names, view, mySeat, record}``); default: ``js/generic_play.js``;
+    - ``replay_module``: the ES module of the replay page; it exports
+      ``renderStep(view, step, ctx)`` and ``describe(events, ctx)``; default
+      ``js/generic_replay.js``;
+    - ``stylesheet``: a CSS file loaded by both pages (default none).
+
+    A Django system check (``gameplatform.matches.checks``) fails at start-up when a declared
+    file does not exist.
+    """
+
+    board_template: str | None = None
+    hand_template: str | None = None
+    play_module: str | None = None
+    replay_module: str | None = None
+    stylesheet: str | None = None
+
+
+# --- bots --------------------------------------------------------------------------------------
+
+
 @runtime_checkable
 class Bot(Protocol):
     """A policy that decides from a seat's view only (never the state).
@@ -96,60 +183,165 @@ class Bot(Protocol):
     def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None: ...
 
 
-@runtime_checkable
-class Engine(Protocol):
-    """A game's rules. Every method is pure: inputs are never mutated."""
+class RandomBot:
+    """Plays a uniformly random legal action. Works for every engine."""
 
-    slug: str
-    name: str
-    min_seats: int
-    max_seats: int
+    name = "random"
+    description = "Plays any legal move at random."
 
+    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
+        """One element of ``legal``, chosen uniformly; raises ``ValueError`` if it is empty."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return rng.choice(legal)
+
+
+# --- the engine --------------------------------------------------------------------------------
+
+
+class EngineBase:
+    """Base class of every engine: the metadata, the abstract rules and the optional hooks.
+
+    Every method is pure: inputs are never mutated. Subclasses set the metadata (class
+    attributes) and implement the methods marked abstract; the others are hooks with the
+    default documented on each.
+    """
+
+    # --- metadata
+    slug: str = ""                 # URL-safe id, e.g. "hexboard-words"
+    name: str = ""                 # shown to people, e.g. "HexBoard Words"
+    min_seats: int = 2
+    max_seats: int = 2
+    simultaneous: bool = False     # may several seats be in ``to_act`` at once?
+    hidden_information: bool = True  # does a seat see less than the state holds?
+    ui: GameUI = GameUI()
+
+    # --- lobby
     def options_schema(self) -> dict:
-        """JSON schema (draft 2020-12 subset) of the lobby options, with defaults."""
+        """JSON schema (draft 2020-12 subset: boolean, integer with minimum/maximum, string
+        with enum) of the lobby options, with ``default``, ``title`` and ``description``.
+        Default: no options."""
+        return {"type": "object", "properties": {}, "additionalProperties": False}
 
-    def validate_options(self, raw: Mapping) -> dict:
-        """Options with defaults filled in; raises ``OptionsError`` naming the bad field."""
+    def validate_options(self, raw: Mapping | None) -> dict:
+        """Options with defaults filled in; raises ``OptionsError`` naming the bad field.
+        Default: checked against ``options_schema`` (``games.options.options_from_schema``)."""
+        return options_from_schema(self.options_schema(), raw)
+
+    def option_value_labels(self) -> dict[str, dict[str, str]]:
+        """Words for enum option values in the lobby, ``{option: {value: label}}``. Default {}."""
+        return {}
 
     def team_layouts(self, seats: int) -> dict[str, list[int | None]]:
-        """Named team layouts for ``seats`` players: name -> team per seat index
-        (``{"none": [None]*n}`` always present), e.g. ``{"2v2": [0, 1, 0, 1]}``."""
+        """Named team layouts for ``seats`` players: name -> team per seat index;
+        ``"none"`` (no teams) is always present. Default: only ``"none"``."""
+        return {"none": [None] * seats}
+
+    def team_layout_labels(self) -> dict[str, str]:
+        """Words for the layout names of ``team_layouts``, e.g. ``{"2v2": "2 v 2: partners
+        face each other"}``. Default: {} (the lobby describes a layout by its teams)."""
+        return {}
 
     def validate_seats(self, options: Mapping, seats: Sequence[SeatSpec]) -> None:
-        """Raises ``OptionsError`` when the seat count or team layout is not allowed."""
+        """Raises ``OptionsError("seats", ...)`` when the seat count is outside
+        ``min_seats``-``max_seats`` or the teams are not one of ``team_layouts``. Games with
+        option-dependent limits (a map's player range) extend it."""
+        try:
+            n = len(seats)
+        except TypeError:
+            raise OptionsError("seats", SEATS_COUNT.format(name=self.name, lo=self.min_seats, hi=self.max_seats))
+        if not self.min_seats <= n <= self.max_seats:
+            raise OptionsError("seats", SEATS_COUNT.format(name=self.name, lo=self.min_seats, hi=self.max_seats))
+        if not all(isinstance(s, SeatSpec) for s in seats):
+            raise OptionsError("seats", SEATS_NOT_SPEC)
+        if [s.team for s in seats] not in self.team_layouts(n).values():
+            raise OptionsError("seats", TEAMS_LAYOUT)
 
+    # --- play (abstract)
     def setup(self, options: Mapping, seats: Sequence[SeatSpec], seed: int) -> State:
-        """The initial state; all chance comes from an RNG seeded with ``seed`` kept in the state."""
+        """The initial state; all chance comes from an RNG seeded with ``seed`` kept in the
+        state. Abstract."""
+        raise NotImplementedError
 
     def to_act(self, state: State) -> tuple[int, ...]:
-        """Seats that may act now; ``()`` once the game is over."""
+        """Seats that may act now; ``()`` once the game is over. Abstract."""
+        raise NotImplementedError
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now (``[]`` if it may not act)."""
+        """Every legal action of ``seat`` now (``[]`` if it may not act); for an open-ended
+        choice (a word, a discard of several cards) a template the UI fills in. Abstract."""
+        raise NotImplementedError
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """The next state and its events; raises ``IllegalAction``. Never mutates ``state``."""
+        """The next state and its events; raises ``IllegalAction``. Never mutates ``state``.
+        Abstract."""
+        raise NotImplementedError
 
     def view(self, state: State, seat: int | None) -> dict:
-        """What ``seat`` may see (``None``: a spectator). Never the seed, draw counter or
-        anything hidden from that seat. Must contain ``"to_act"`` (list of seats)."""
-
-    def timeout_action(self, state: State, seat: int) -> Action:
-        """The legal action applied for ``seat`` when its time runs out."""
+        """What ``seat`` may see (``None``: a spectator): the ``ViewEnvelope`` fields and the
+        game's own. Never the seed, draw counter or anything hidden from that seat. Abstract."""
+        raise NotImplementedError
 
     def result(self, state: State) -> Result | None:
-        """``None`` while the game runs, then the ranks and scores."""
+        """``None`` while the game runs, then the ranks and scores. Abstract."""
+        raise NotImplementedError
 
     def encode(self, state: State) -> dict:
-        """JSON-able dict with ``decode(encode(s)) == s``."""
+        """JSON-able dict with ``decode(encode(s)) == s``. Abstract."""
+        raise NotImplementedError
 
     def decode(self, data: dict) -> State:
-        """Inverse of ``encode``."""
+        """Inverse of ``encode``. Abstract."""
+        raise NotImplementedError
+
+    # --- hooks with defaults
+    def timeout_action(self, state: State, seat: int) -> Action:
+        """The legal action applied for ``seat`` when its time runs out. Default: the first
+        of ``legal_actions`` (raises ``IllegalAction`` when there is none)."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn", "It is not your turn.")
+        return legal[0]
+
+    def setup_events(self, state: State) -> list[Event]:
+        """Events of the setup (a deal, a first-player draw), recorded by the platform as the
+        seq-0 history entry; may be private (``visible_to``). Default: none."""
+        return []
+
+    def action_is_public(self, action: Action) -> bool:
+        """May other seats see this action as submitted (in the history)? A game whose
+        actions name hidden things (a discarded card) says no; its public events then tell
+        what others may know. Default: True."""
+        return True
+
+    def clock_restarts(self, before: State, after: State, seat: int, events: Sequence[Event]) -> bool:
+        """Does the turn clock start again after ``seat``'s action took ``before`` to
+        ``after``? When False the running deadline stays (an hourglass that only turns on a
+        scoring move). Default: True (every action restarts the clock of whoever must act)."""
+        return True
+
+    def secrets(self, state: State, seat: int | None) -> list:
+        """Concrete values hidden from ``seat`` (None: spectator) in ``state``, for the
+        conformance suite to look for in what that seat receives: strings and integers
+        (another seat's card codes, face-down card identities) and tuples (a hand's counts,
+        the deck order), each a value that never appears in that seat's view unless leaked.
+        The setup seed is always checked as well. Default: none."""
+        return []
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
-        """Bot factories by kind, at least ``"random"``, from the weakest to the strongest:
-        the platform lists them in the lobby and lets the last (strongest) one play for an
-        absent person and for a moderator's hand-over."""
+        """Bot factories by kind, from the weakest to the strongest: the platform lists them
+        in the lobby (with each bot's ``description``) and lets the last (strongest) one play
+        for an absent person and for a moderator's hand-over. Default: ``{"random": RandomBot}``."""
+        return {"random": RandomBot}
+
+
+# Messages of EngineBase.validate_seats.
+SEATS_COUNT = "{name} is played by {lo} to {hi} players."
+SEATS_NOT_SPEC = "Each seat must be a SeatSpec."
+TEAMS_LAYOUT = "That team layout is not offered for this number of players."
+
+# ``Engine`` is what the platform types against: an ``EngineBase``.
+Engine = EngineBase
 
 
 def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
@@ -164,93 +356,8 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     return out
 
 
-class RandomBot:
-    """Plays a uniformly random legal action. Works for every engine."""
+def check_conformance(engine: EngineBase, **kwargs) -> int:
+    """Kept for the engines' own tests: ``games.conformance.check_engine``."""
+    from games.conformance import check_engine
 
-    name = "random"
-
-    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
-        """One element of ``legal``, chosen uniformly; raises ``ValueError`` if it is empty."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        return rng.choice(legal)
-
-
-def check_conformance(
-    engine: Engine,
-    *,
-    seat_layouts: Sequence[Sequence[SeatSpec]],
-    options: Sequence[Mapping] = ({},),
-    games: int = 3,
-    max_actions: int = 5000,
-    seed: int = 1,
-    secret_keys: Sequence[str] = ("seed", "rng", "draws", "deck"),
-    invariant: Callable[[Engine, State], None] | None = None,
-) -> int:
-    """Random playouts that check the protocol's contract; returns the actions applied.
-
-    For each options set, seat layout and game: encode/decode round-trips, ``apply`` never
-    mutates its input, every seat in ``to_act`` has legal actions and every legal action it
-    is given applies, ``timeout_action`` is legal, views are JSON-able and hold no key named
-    in ``secret_keys``, garbage actions raise ``IllegalAction`` and leave the state unchanged,
-    events are JSON-able, and the game ends within ``max_actions`` with a ``Result`` ranking
-    every seat. ``invariant(engine, state)`` is called after every action. Raises
-    ``AssertionError`` on the first breach.
-    """
-    rng = random.Random(seed)
-    applied = 0
-    for opts in options:
-        validated = engine.validate_options(opts)
-        for layout in seat_layouts:
-            engine.validate_seats(validated, layout)
-            for _ in range(games):
-                state = engine.setup(validated, layout, rng.randrange(2**62))
-                for _step in range(max_actions):
-                    enc = engine.encode(state)
-                    assert engine.decode(json.loads(json.dumps(enc))) == state, "encode/decode"
-                    for s in [None, *range(len(layout))]:
-                        v = engine.view(state, s)
-                        _assert_no_secret(json.loads(json.dumps(v)), secret_keys)
-                        assert "to_act" in v
-                    acting = engine.to_act(state)
-                    if not acting:
-                        break
-                    seat = rng.choice(acting)
-                    legal = engine.legal_actions(state, seat)
-                    assert legal, f"seat {seat} must act but has no legal action"
-                    for bad in ({}, {"type": "no-such-action"}, {"type": legal[0]["type"], "x": [1]}):
-                        before = engine.encode(state)
-                        try:
-                            engine.apply(state, seat, bad)
-                        except IllegalAction:
-                            pass
-                        else:
-                            if bad not in legal:
-                                raise AssertionError(f"garbage action accepted: {bad}")
-                        assert engine.encode(state) == before, "a rejected action changed the state"
-                    to = engine.timeout_action(state, seat)
-                    assert to in legal, f"timeout action {to} is not legal"
-                    action = rng.choice(legal)
-                    snapshot = copy.deepcopy(enc)
-                    state2, events = engine.apply(state, seat, action)
-                    assert engine.encode(state) == snapshot, "apply mutated its input"
-                    json.dumps(events)
-                    state = state2
-                    applied += 1
-                    if invariant:
-                        invariant(engine, state)
-                else:
-                    raise AssertionError(f"game did not end within {max_actions} actions")
-                res = engine.result(state)
-                assert res is not None and len(res.ranks) == len(layout), "result must rank every seat"
-    return applied
-
-
-def _assert_no_secret(obj: Any, keys: Sequence[str], path: str = "view") -> None:
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            assert k not in keys, f"{path}.{k} must not reach a client"
-            _assert_no_secret(v, keys, f"{path}.{k}")
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            _assert_no_secret(v, keys, f"{path}[{i}]")
+    return check_engine(engine, **kwargs)

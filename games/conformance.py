@@ -1,0 +1,266 @@
+"""The conformance check every registered engine passes (pure Python, no Django).
+
+``check_engine(engine)`` plays random games with seat counts and team layouts taken from the
+engine's own metadata and options drawn from its schema, and asserts the contract of
+``games.protocol``: encode/decode round-trips, ``apply`` never mutates its input, every seat
+in ``to_act`` has a legal action and every one it is given applies, ``timeout_action`` is
+legal, garbage actions are refused without a change, views carry the envelope, no seat ever
+receives one of its ``secrets`` (by value: in its view, in the events it may see; the spectator
+likewise), a game without ``simultaneous`` never names two seats, replaying the actions from
+the seed rebuilds the state, and every game ends with a ``Result`` ranking every seat.
+``tests/games/test_conformance.py`` runs it over the registry.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from games.options import random_options
+from games.protocol import (
+    ENVELOPE_KEYS,
+    SEAT_ENVELOPE_KEYS,
+    EngineBase,
+    IllegalAction,
+    OptionsError,
+    SeatSpec,
+    State,
+    visible_events,
+)
+
+# Keys that must never appear in a view, whatever their value.
+SECRET_KEYS = ("seed", "rng", "draws", "deck")
+GARBAGE = ({}, {"type": "no-such-action"}, {"type": None}, {"type": "x" * 300})
+
+
+def seat_layouts(engine: EngineBase) -> list[tuple[int, str, list[SeatSpec]]]:
+    """Every seat count of the engine with every team layout it offers:
+    ``[(n, layout name, [SeatSpec, ...])]``."""
+    out = []
+    for n in range(engine.min_seats, engine.max_seats + 1):
+        for name, teams in engine.team_layouts(n).items():
+            out.append((n, name, [SeatSpec(team=t) for t in teams]))
+    return out
+
+
+def option_sets(engine: EngineBase, rng: random.Random, count: int) -> list[dict]:
+    """The defaults and ``count - 1`` random option sets the engine accepts."""
+    schema = engine.options_schema()
+    out = [engine.validate_options({})]
+    tries = 0
+    while len(out) < count and tries < 50 * count:
+        tries += 1
+        try:
+            out.append(engine.validate_options(random_options(schema, rng)))
+        except OptionsError:
+            continue
+    return out
+
+
+def check_engine(
+    engine: EngineBase,
+    *,
+    seat_layouts: Sequence[Sequence[SeatSpec]] | None = None,
+    options: Sequence[Mapping] | None = None,
+    games: int = 1,
+    max_actions: int = 5000,
+    seed: int = 1,
+    secret_keys: Sequence[str] = SECRET_KEYS,
+    invariant: Callable[[EngineBase, State], None] | None = None,
+    views_every: int = 1,
+) -> int:
+    """Random playouts asserting the contract (module docstring); returns the actions applied.
+
+    ``seat_layouts`` default: every count and team layout of the engine; ``options``
+    default: the defaults and two random sets from the schema (an options set a layout
+    refuses is skipped). ``views_every``: check views and secrets every that many actions
+    (events always). ``invariant(engine, state)`` runs after every action. Raises
+    ``AssertionError`` on the first breach.
+    """
+    rng = random.Random(seed)
+    layouts = [spec for _, _, spec in _layouts(engine)] if seat_layouts is None else list(seat_layouts)
+    opts_list = option_sets(engine, rng, 3) if options is None else [engine.validate_options(o) for o in options]
+    applied = 0
+    for opts in opts_list:
+        for layout in layouts:
+            try:
+                engine.validate_seats(opts, layout)
+            except OptionsError:
+                if options is None:
+                    continue  # a random option set this seat count does not allow
+                raise
+            for _ in range(games):
+                applied += play_one(engine, opts, layout, rng.randrange(2**62), rng=rng,
+                                    max_actions=max_actions, secret_keys=secret_keys,
+                                    invariant=invariant, views_every=views_every)
+    return applied
+
+
+def _layouts(engine):
+    return seat_layouts(engine)
+
+
+def play_one(engine: EngineBase, options: Mapping, layout: Sequence[SeatSpec], game_seed: int, *,
+             rng: random.Random, max_actions: int = 5000, secret_keys: Sequence[str] = SECRET_KEYS,
+             invariant=None, views_every: int = 1) -> int:
+    """One random game of ``check_engine``; returns its number of actions."""
+    n = len(layout)
+    state = engine.setup(options, layout, game_seed)
+    initial = engine.encode(state)
+    check_events(engine, state, engine.setup_events(state), n, game_seed)
+    played: list[tuple[int, dict]] = []
+    for step in range(max_actions):
+        enc = engine.encode(state)
+        assert engine.decode(json.loads(json.dumps(enc))) == state, "decode(encode(s)) != s"
+        acting = engine.to_act(state)
+        assert isinstance(acting, tuple), "to_act must return a tuple"
+        assert engine.simultaneous or len(acting) <= 1, f"{engine.slug} is not simultaneous but to_act is {acting}"
+        if step % views_every == 0 or not acting:
+            check_views(engine, state, n, game_seed, secret_keys)
+        if not acting:
+            break
+        seat = rng.choice(acting)
+        legal = engine.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        for other in range(n):
+            if other not in acting:
+                assert engine.legal_actions(state, other) == [], f"seat {other} is not to act but has actions"
+        for bad in (*GARBAGE, {"type": legal[0]["type"], "x": [1]}):
+            before = engine.encode(state)
+            try:
+                engine.apply(state, seat, bad)
+            except IllegalAction:
+                pass
+            else:
+                assert bad in legal, f"garbage action accepted: {bad}"
+            assert engine.encode(state) == before, "a refused action changed the state"
+        timeout = engine.timeout_action(state, seat)
+        assert timeout in legal, f"timeout action {timeout} is not legal"
+        action = rng.choice(legal)
+        snapshot = copy.deepcopy(enc)
+        after, events = engine.apply(state, seat, action)
+        assert engine.encode(state) == snapshot, "apply mutated its input"
+        check_events(engine, after, events, n, game_seed)
+        played.append((seat, action))
+        state = after
+        if invariant:
+            invariant(engine, state)
+    else:
+        raise AssertionError(f"{engine.slug}: game did not end within {max_actions} actions (seed {game_seed})")
+    res = engine.result(state)
+    assert res is not None and len(res.ranks) == n and len(res.scores) == n, "result must rank every seat"
+    assert all(1 <= r <= n for r in res.ranks), "ranks run from 1"
+    assert engine.view(state, None)["result"] == json.loads(json.dumps(res.to_json())), "view result != result"
+    replayed = engine.setup(options, layout, game_seed)
+    assert engine.encode(replayed) == initial, "setup is not deterministic"
+    for seat, action in played:
+        replayed, _ = engine.apply(replayed, seat, action)
+    assert engine.encode(replayed) == engine.encode(state), "replay from the seed differs"
+    return len(played)
+
+
+def check_views(engine: EngineBase, state: State, n: int, game_seed: int,
+                secret_keys: Sequence[str] = SECRET_KEYS) -> None:
+    """Every seat's view and the spectator's: JSON-able, the envelope, no secret key, none of
+    that seat's ``secrets`` by value."""
+    acting = list(engine.to_act(state))
+    for s in [None, *range(n)]:
+        view = json.loads(json.dumps(engine.view(state, s)))
+        check_envelope(engine, view, n, s, acting)
+        assert_no_secret_key(view, secret_keys)
+        hidden = [*engine.secrets(state, s), game_seed]
+        leak = find_secrets(view, hidden)
+        assert leak is None, f"seat {s} sees its secret {leak[0]!r} at view{leak[1]}"
+
+
+def check_events(engine: EngineBase, state: State, events: Sequence[dict], n: int, game_seed: int) -> None:
+    """Events are JSON-able dicts with a type; what each seat (and a spectator) may see of
+    them holds none of its secrets in ``state`` (the state after them)."""
+    events = json.loads(json.dumps(list(events)))
+    for ev in events:
+        assert isinstance(ev, dict) and isinstance(ev.get("type"), str), f"event without a type: {ev}"
+    for s in [None, *range(n)]:
+        leak = find_secrets(visible_events(events, s), [*engine.secrets(state, s), game_seed])
+        assert leak is None, f"seat {s} receives its secret {leak[0]!r} in an event at {leak[1]}"
+
+
+def check_envelope(engine: EngineBase, view: dict, n: int, seat: int | None, acting: list[int]) -> None:
+    """The ``ViewEnvelope`` fields with their types; ``to_act`` equal to the engine's."""
+    for key in ENVELOPE_KEYS:
+        assert key in view, f"view lacks envelope field {key!r}"
+    assert view["game"] == engine.slug and view["viewer"] == seat
+    assert view["to_act"] == acting, f"view to_act {view['to_act']} != {acting}"
+    assert type(view["turn"]) is int and view["turn"] >= 0, "turn is a whole number"
+    assert isinstance(view["phase"], str) and isinstance(view["phase_text"], str)
+    assert isinstance(view["seats"], list) and len(view["seats"]) == n, "one envelope seat per seat"
+    for i, entry in enumerate(view["seats"]):
+        for key in SEAT_ENVELOPE_KEYS:
+            assert key in entry, f"seats[{i}] lacks {key!r}"
+        assert entry["seat"] == i
+        assert isinstance(entry["colour"], str) and entry["colour"], "a seat has a colour"
+        assert isinstance(entry["summary"], str) and isinstance(entry["colour_name"], str)
+        assert entry["score"] is None or type(entry["score"]) in (int, float)
+    assert view["result"] is None or set(view["result"]) >= {"ranks", "scores", "winners"}
+
+
+def assert_no_secret_key(obj: Any, keys: Sequence[str], path: str = "view") -> None:
+    """No dict key in ``obj`` is one of ``keys``."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            assert k not in keys, f"{path}.{k} must not reach a client"
+            assert_no_secret_key(v, keys, f"{path}.{k}")
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            assert_no_secret_key(v, keys, f"{path}[{i}]")
+
+
+def find_secrets(obj: Any, secrets: Sequence) -> tuple[Any, str] | None:
+    """The first of ``secrets`` found in ``obj`` and where, else None.
+
+    A string secret is found as a key, a string value, or a whole word inside a string; an
+    integer as an integer value or as a whole number inside a string; a tuple as a list equal
+    to it (a hand's counts, a deck order) or as a contiguous run of a longer list.
+    """
+    scalars_s = {s for s in secrets if isinstance(s, str) and s}
+    scalars_i = {s for s in secrets if type(s) is int}
+    seqs = [list(s) for s in secrets if isinstance(s, tuple) and s]
+    words = re.compile(r"\b(" + "|".join(re.escape(s) for s in sorted(scalars_s, key=len, reverse=True)) + r")\b") \
+        if scalars_s else None
+    for value, path in _walk(obj, ""):
+        if isinstance(value, str):
+            if value in scalars_s:
+                return value, path
+            if words is not None:
+                m = words.search(value)
+                if m:
+                    return m.group(1), path
+            if scalars_i:
+                for num in re.findall(r"\d+", value):
+                    if int(num) in scalars_i:
+                        return int(num), path
+        elif type(value) is int and value in scalars_i:
+            return value, path
+        elif isinstance(value, list) and seqs:
+            for seq in seqs:
+                if _contains_run(value, seq):
+                    return tuple(seq), path
+    return None
+
+
+def _walk(obj: Any, path: str) -> Iterator[tuple[Any, str]]:
+    yield obj, path
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k, f"{path}.<key {k}>"
+            yield from _walk(v, f"{path}.{k}")
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _walk(v, f"{path}[{i}]")
+
+
+def _contains_run(values: list, seq: list) -> bool:
+    k = len(seq)
+    return any(values[i:i + k] == seq for i in range(len(values) - k + 1))

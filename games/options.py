@@ -1,0 +1,68 @@
+"""Lobby options checked against an engine's JSON schema (pure Python, no Django).
+
+``options_from_schema(schema, raw)`` is ``EngineBase.validate_options``'s default;
+``random_options(schema, rng)`` draws a valid option set for the conformance suite. The
+schema subset: an object whose ``properties`` are ``{"type": "boolean"}``, ``{"type":
+"integer", "minimum", "maximum"}`` or ``{"type": "string", "enum": [...]}``, each with a
+``default``.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+NOT_OBJECT = "Options must be a JSON object."
+UNKNOWN = "This game has no such option."
+BOOL = "Must be true or false."
+INTEGER = "Must be a whole number from {lo} to {hi}."
+ENUM = "Must be one of: {values}."
+STRING = "Must be text."
+
+
+def options_from_schema(schema: Mapping, raw: Mapping | None) -> dict:
+    """``raw`` with every property's default filled in; raises ``OptionsError(name, ...)``
+    for an unknown option or a value of the wrong type or range."""
+    from games.protocol import OptionsError
+
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise OptionsError("", NOT_OBJECT)
+    props = schema.get("properties", {})
+    for key in raw:
+        if key not in props:
+            raise OptionsError(str(key), UNKNOWN)
+    out = {}
+    for name, prop in props.items():
+        value = raw.get(name, prop.get("default"))
+        kind = prop.get("type")
+        if "enum" in prop:
+            if value not in prop["enum"]:
+                raise OptionsError(name, ENUM.format(values=", ".join(str(v) for v in prop["enum"])))
+        elif kind == "boolean":
+            if type(value) is not bool:
+                raise OptionsError(name, BOOL)
+        elif kind == "integer":
+            lo, hi = prop.get("minimum"), prop.get("maximum")
+            if type(value) is not int or (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise OptionsError(name, INTEGER.format(lo=lo, hi=hi))
+        elif kind == "string" and not isinstance(value, str):
+            raise OptionsError(name, STRING)
+        out[name] = value
+    return out
+
+
+def random_options(schema: Mapping, rng: random.Random) -> dict:
+    """A random value for every property of ``schema`` (booleans either way, integers in
+    range, one of an enum); properties of another shape keep their default."""
+    out = {}
+    for name, prop in schema.get("properties", {}).items():
+        if "enum" in prop:
+            out[name] = rng.choice(list(prop["enum"]))
+        elif prop.get("type") == "boolean":
+            out[name] = rng.random() < 0.5
+        elif prop.get("type") == "integer" and "minimum" in prop and "maximum" in prop:
+            out[name] = rng.randint(prop["minimum"], prop["maximum"])
+        elif "default" in prop:
+            out[name] = prop["default"]
+    return out

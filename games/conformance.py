@@ -12,7 +12,6 @@ the seed rebuilds the state, and every game ends with a ``Result`` ranking every
 """
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
@@ -71,12 +70,14 @@ def check_engine(
     secret_keys: Sequence[str] = SECRET_KEYS,
     invariant: Callable[[EngineBase, State], None] | None = None,
     views_every: int = 1,
+    cycle_options: bool = True,
 ) -> int:
     """Random playouts asserting the contract (module docstring); returns the actions applied.
 
     ``seat_layouts`` default: every count and team layout of the engine; ``options``
-    default: the defaults and two random sets from the schema (an options set a layout
-    refuses is skipped). ``views_every``: check views and secrets every that many actions
+    default: the defaults and two random sets from the schema, taken in turn by the layouts
+    (``cycle_options``; False: every set with every layout); a set a layout refuses is
+    skipped. Given ``options`` are played with every layout. ``views_every``: check views and secrets every that many actions
     (events always). ``invariant(engine, state)`` runs after every action. Raises
     ``AssertionError`` on the first breach.
     """
@@ -84,18 +85,24 @@ def check_engine(
     layouts = [spec for _, _, spec in _layouts(engine)] if seat_layouts is None else list(seat_layouts)
     opts_list = option_sets(engine, rng, 3) if options is None else [engine.validate_options(o) for o in options]
     applied = 0
-    for opts in opts_list:
-        for layout in layouts:
-            try:
-                engine.validate_seats(opts, layout)
-            except OptionsError:
-                if options is None:
-                    continue  # a random option set this seat count does not allow
-                raise
-            for _ in range(games):
-                applied += play_one(engine, opts, layout, rng.randrange(2**62), rng=rng,
-                                    max_actions=max_actions, secret_keys=secret_keys,
-                                    invariant=invariant, views_every=views_every)
+    combos = [(o, lay) for o in opts_list for lay in layouts] if options is not None or not cycle_options \
+        else [(opts_list[(i + k) % len(opts_list)], lay) for i, lay in enumerate(layouts) for k in range(len(opts_list))]
+    done: set[int] = set()
+    for opts, layout in combos:
+        key = id(layout)
+        if options is None and cycle_options and key in done:
+            continue  # this layout already played one of the option sets
+        try:
+            engine.validate_seats(opts, layout)
+        except OptionsError:
+            if options is None:
+                continue  # an option set this seat count does not allow: the next one
+            raise
+        done.add(key)
+        for _ in range(games):
+            applied += play_one(engine, opts, layout, rng.randrange(2**62), rng=rng,
+                                max_actions=max_actions, secret_keys=secret_keys,
+                                invariant=invariant, views_every=views_every)
     return applied
 
 
@@ -114,7 +121,8 @@ def play_one(engine: EngineBase, options: Mapping, layout: Sequence[SeatSpec], g
     played: list[tuple[int, dict]] = []
     for step in range(max_actions):
         enc = engine.encode(state)
-        assert engine.decode(json.loads(json.dumps(enc))) == state, "decode(encode(s)) != s"
+        frozen = json.dumps(enc, sort_keys=True)
+        assert engine.decode(json.loads(frozen)) == state, "decode(encode(s)) != s"
         acting = engine.to_act(state)
         assert isinstance(acting, tuple), "to_act must return a tuple"
         assert engine.simultaneous or len(acting) <= 1, f"{engine.slug} is not simultaneous but to_act is {acting}"
@@ -125,25 +133,24 @@ def play_one(engine: EngineBase, options: Mapping, layout: Sequence[SeatSpec], g
         seat = rng.choice(acting)
         legal = engine.legal_actions(state, seat)
         assert legal, f"seat {seat} must act but has no legal action"
-        for other in range(n):
-            if other not in acting:
-                assert engine.legal_actions(state, other) == [], f"seat {other} is not to act but has actions"
+        if step % views_every == 0:
+            for other in range(n):
+                if other not in acting:
+                    assert engine.legal_actions(state, other) == [], f"seat {other} is not to act but has actions"
         for bad in (*GARBAGE, {"type": legal[0]["type"], "x": [1]}):
-            before = engine.encode(state)
             try:
                 engine.apply(state, seat, bad)
             except IllegalAction:
                 pass
             else:
                 assert bad in legal, f"garbage action accepted: {bad}"
-            assert engine.encode(state) == before, "a refused action changed the state"
+        assert json.dumps(engine.encode(state), sort_keys=True) == frozen, "a refused action changed the state"
         timeout = engine.timeout_action(state, seat)
         assert timeout in legal, f"timeout action {timeout} is not legal"
         action = rng.choice(legal)
-        snapshot = copy.deepcopy(enc)
         after, events = engine.apply(state, seat, action)
-        assert engine.encode(state) == snapshot, "apply mutated its input"
-        check_events(engine, after, events, n, game_seed)
+        assert json.dumps(engine.encode(state), sort_keys=True) == frozen, "apply mutated its input"
+        check_events(engine, after, events, n, game_seed, before=state, seat=seat, action=action)
         played.append((seat, action))
         state = after
         if invariant:
@@ -168,23 +175,51 @@ def check_views(engine: EngineBase, state: State, n: int, game_seed: int,
     that seat's ``secrets`` by value."""
     acting = list(engine.to_act(state))
     for s in [None, *range(n)]:
-        view = json.loads(json.dumps(engine.view(state, s)))
+        text = json.dumps(engine.view(state, s), ensure_ascii=False)
+        view = json.loads(text)
         check_envelope(engine, view, n, s, acting)
-        assert_no_secret_key(view, secret_keys)
+        assert_no_secret_key(view, secret_keys, text=text)
         hidden = [*engine.secrets(state, s), game_seed]
-        leak = find_secrets(view, hidden)
-        assert leak is None, f"seat {s} sees its secret {leak[0]!r} at view{leak[1]}"
+        leak = find_secrets(view, hidden, text=text)
+        assert leak is None, f"seat {s} sees its secret {leak[0]!r} in its view: {leak[1]}"
 
 
-def check_events(engine: EngineBase, state: State, events: Sequence[dict], n: int, game_seed: int) -> None:
+def check_events(engine: EngineBase, state: State, events: Sequence[dict], n: int, game_seed: int,
+                 *, before: State | None = None, seat: int | None = None, action: dict | None = None) -> None:
     """Events are JSON-able dicts with a type; what each seat (and a spectator) may see of
-    them holds none of its secrets in ``state`` (the state after them)."""
+    them holds none of the secrets it had both ``before`` the action and after it (``state``),
+    except what the acting ``seat`` knew before (it may show its own cards: a card played
+    or a hand laid down, which a reshuffle in the same action may deal out again) and what
+    a public ``action`` names."""
     events = json.loads(json.dumps(list(events)))
     for ev in events:
         assert isinstance(ev, dict) and isinstance(ev.get("type"), str), f"event without a type: {ev}"
+    named = None
     for s in [None, *range(n)]:
-        leak = find_secrets(visible_events(events, s), [*engine.secrets(state, s), game_seed])
-        assert leak is None, f"seat {s} receives its secret {leak[0]!r} in an event at {leak[1]}"
+        hidden = _hashable(engine.secrets(state, s))
+        if before is not None:
+            hidden &= _hashable(engine.secrets(before, s))
+        seen = visible_events(events, s)
+        leak = find_secrets(seen, [*hidden, game_seed])
+        if leak is not None and named is None:  # what the actor showed is no leak
+            named = set()
+            if action is not None and engine.action_is_public(action):
+                named = _scalars(action)
+            if before is not None and seat is not None:
+                named |= _scalars(engine.view(before, seat))
+        if leak is not None:
+            hidden = [h for h in hidden if isinstance(h, tuple) or str(h) not in named]
+            leak = find_secrets(seen, [*hidden, game_seed])
+        assert leak is None, f"seat {s} receives its secret {leak[0]!r} in an event: {leak[1]}"
+
+
+def _scalars(obj) -> set:
+    """The words and numbers of ``obj``'s JSON text."""
+    return set(_WORD.findall(json.dumps(obj, ensure_ascii=False)))
+
+
+def _hashable(values) -> set:
+    return {tuple(v) if isinstance(v, list) else v for v in values}
 
 
 def check_envelope(engine: EngineBase, view: dict, n: int, seat: int | None, acting: list[int]) -> None:
@@ -206,48 +241,66 @@ def check_envelope(engine: EngineBase, view: dict, n: int, seat: int | None, act
     assert view["result"] is None or set(view["result"]) >= {"ranks", "scores", "winners"}
 
 
-def assert_no_secret_key(obj: Any, keys: Sequence[str], path: str = "view") -> None:
-    """No dict key in ``obj`` is one of ``keys``."""
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            assert k not in keys, f"{path}.{k} must not reach a client"
-            assert_no_secret_key(v, keys, f"{path}.{k}")
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            assert_no_secret_key(v, keys, f"{path}[{i}]")
+def assert_no_secret_key(obj: Any, keys: Sequence[str], *, text: str | None = None) -> None:
+    """No dict key in ``obj`` (whose JSON ``text`` the caller may have) is one of ``keys``."""
+    text = json.dumps(obj, ensure_ascii=False) if text is None else text
+    m = re.search(r'"(' + "|".join(map(re.escape, keys)) + r')":', text)
+    assert m is None, f"key {m.group(1)!r} must not reach a client: {text[max(0, m.start() - 60):m.end() + 60]}"
 
 
-def find_secrets(obj: Any, secrets: Sequence) -> tuple[Any, str] | None:
-    """The first of ``secrets`` found in ``obj`` and where, else None.
+def find_secrets(obj: Any, secrets: Sequence, *, text: str | None = None) -> tuple[Any, str] | None:
+    """The first of ``secrets`` found in ``obj`` and the JSON text around it, else None.
 
-    A string secret is found as a key, a string value, or a whole word inside a string; an
-    integer as an integer value or as a whole number inside a string; a tuple as a list equal
-    to it (a hand's counts, a deck order) or as a contiguous run of a longer list.
+    A string secret is found as a whole word of the JSON text (a key, a value, a word inside
+    a value); an integer as a whole number of it (so integer secrets must be distinctive, like
+    the seed: give hidden cards string codes); a tuple of scalars as a list equal to it (a
+    hand's counts, a deck order) or as a contiguous run of a longer list. ``text``: the JSON
+    of ``obj`` when the caller has it.
     """
-    scalars_s = {s for s in secrets if isinstance(s, str) and s}
-    scalars_i = {s for s in secrets if type(s) is int}
-    seqs = [list(s) for s in secrets if isinstance(s, tuple) and s]
-    words = re.compile(r"\b(" + "|".join(re.escape(s) for s in sorted(scalars_s, key=len, reverse=True)) + r")\b") \
-        if scalars_s else None
-    for value, path in _walk(obj, ""):
-        if isinstance(value, str):
-            if value in scalars_s:
-                return value, path
-            if words is not None:
-                m = words.search(value)
-                if m:
-                    return m.group(1), path
-            if scalars_i:
-                for num in re.findall(r"\d+", value):
-                    if int(num) in scalars_i:
-                        return int(num), path
-        elif type(value) is int and value in scalars_i:
-            return value, path
-        elif isinstance(value, list) and seqs:
-            for seq in seqs:
-                if _contains_run(value, seq):
-                    return tuple(seq), path
+    text = json.dumps(obj, ensure_ascii=False) if text is None else text
+    for secret in secrets:
+        if isinstance(secret, tuple):
+            if not secret:
+                continue
+            inner = json.dumps(list(secret), ensure_ascii=False)[1:-1]
+            at = _find_run(text, inner)
+        elif (isinstance(secret, str) and secret) or type(secret) is int:
+            word = str(secret)
+            at = text.find(word)
+            while at >= 0 and not _whole(text, at, len(word)):
+                at = text.find(word, at + 1)
+        else:
+            continue
+        if at >= 0:
+            return secret, text[max(0, at - 60):at + 60]
     return None
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _whole(text: str, at: int, size: int) -> bool:
+    """Is ``text[at:at + size]`` a whole word (no word character either side of a word
+    character at its ends)?"""
+    before = text[at - 1] if at > 0 else " "
+    after = text[at + size] if at + size < len(text) else " "
+    word = text[at:at + size]
+    return not (_wordy(before) and _wordy(word[0])) and not (_wordy(after) and _wordy(word[-1]))
+
+
+def _wordy(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _find_run(text: str, inner: str) -> int:
+    """Where the JSON list items ``inner`` stand as whole items of a list in ``text``, or -1."""
+    at = text.find(inner)
+    while at >= 0:
+        end = at + len(inner)
+        if (text[at - 1:at] == "[" or text[at - 2:at] == ", ") and text[end:end + 1] in ("]", ","):
+            return at
+        at = text.find(inner, at + 1)
+    return -1
 
 
 def _walk(obj: Any, path: str) -> Iterator[tuple[Any, str]]:
@@ -259,8 +312,3 @@ def _walk(obj: Any, path: str) -> Iterator[tuple[Any, str]]:
     elif isinstance(obj, list):
         for i, v in enumerate(obj):
             yield from _walk(v, f"{path}[{i}]")
-
-
-def _contains_run(values: list, seq: list) -> bool:
-    k = len(seq)
-    return any(values[i:i + k] == seq for i in range(len(values) - k + 1))

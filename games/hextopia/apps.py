@@ -1,9 +1,9 @@
+"""Django side of Hextopia: templates ``hextopia/board.html`` and ``hextopia/hand.html`` and
+the static ES modules ``hextopia/*.js`` (declared in the engine's ``ui``)."""
 from django.apps import AppConfig
 
 
 class HextopiaConfig(AppConfig):
-    """Django side of Hextopia: board template, static module, admin presets."""
-
     name = "games.hextopia"
     label = "hextopia"
     verbose_name = "Hextopia"

@@ -16,6 +16,7 @@ from games.hexfolk.engine.actions import legal_actions, to_act, total_points
 from games.hexfolk.engine.apply import apply_action
 from games.hexfolk.engine.board import board, load_map, map_slugs, random_layout
 from games.hexfolk.engine.bots import bot_factories
+from games.hexfolk.engine.endgame import best_possible_points
 from games.hexfolk.engine.rules import (
     BANK_SIZES,
     CITIES_PER_PLAYER,
@@ -53,7 +54,7 @@ from games.hexfolk.engine.state import (
     encode,
 )
 from games.hexfolk.engine.view import build_view
-from games.protocol import OptionsError, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
 
 _BOOL_OPTIONS = ("friendly_robber", "robber_off", "longest_road_off", "largest_army_off")
 DEFAULT_OPTIONS = {
@@ -108,6 +109,21 @@ def options_schema() -> dict:
     }
 
 
+STANDARD_LABEL = "Standard island: 19, 30 or 44 hexes by player count"
+MAP_LABEL = "{name}: {hexes} hexes, {low}-{high} players"
+
+
+def map_labels() -> dict[str, str]:
+    """Map option value -> label naming its size and recommended player counts, e.g.
+    ``{"lagoon": "Small lagoon: 12 hexes, 2-3 players"}`` (from the map files)."""
+    labels = {STANDARD_MAP: STANDARD_LABEL}
+    for slug in map_slugs():
+        spec = load_map(slug)
+        labels.setdefault(slug, MAP_LABEL.format(name=spec.name, hexes=len(spec.hexes),
+                                                 low=spec.players[0], high=spec.players[1]))
+    return labels
+
+
 def map_for(options: Mapping, seats: int) -> str:
     """The map slug a game with these options and ``seats`` players is played on."""
     slug = options["map"]
@@ -136,13 +152,18 @@ def result_of(st: HexfolkState) -> Result | None:
     return Result(ranks=tuple(ranks), scores=tuple(float(p) for p in points), winners=winners)
 
 
-class HexfolkEngine:
+class HexfolkEngine(EngineBase):
     """Hexfolk for 2-8 players (see games/hexfolk/RULES.md)."""
 
     slug = SLUG
     name = NAME
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
+    simultaneous = True  # discards after a 7, answers to a trade offer
+    hidden_information = True
+    ui = GameUI(board_template="hexfolk/board.html", hand_template="hexfolk/hand.html",
+                play_module="hexfolk/play.js", replay_module="hexfolk/replay.js",
+                stylesheet="hexfolk/hexfolk.css")
 
     # ------------------------------------------------------------ lobby
     def options_schema(self) -> dict:
@@ -176,13 +197,14 @@ class HexfolkEngine:
             raise OptionsError("turn_limit", E.OPTION_TURN_LIMIT)
         return out
 
-    def team_layouts(self, seats: int) -> dict[str, list[int | None]]:
-        """Only ``{"none": [None] * seats}``: Hexfolk has no teams."""
-        return {"none": [None] * seats}
+    def option_value_labels(self) -> dict[str, dict[str, str]]:
+        """Labels of the map option's values, naming each map's size and player range."""
+        return {"map": map_labels()}
 
     def validate_seats(self, options: Mapping, seats: Sequence[SeatSpec]) -> None:
         """Raises ``OptionsError("seats", ...)`` for a count outside 2-8, teams, or a count
-        outside the chosen map's player range."""
+        outside the chosen map's player range, and ``OptionsError("victory_points", ...)``
+        for a target nobody could reach there (endgame.py, ``best_possible_points``)."""
         try:
             n = len(seats)
         except TypeError:
@@ -193,9 +215,14 @@ class HexfolkEngine:
             raise OptionsError("seats", E.SEATS_NOT_SPEC)
         if any(s.team is not None for s in seats):
             raise OptionsError("seats", E.SEATS_NO_TEAMS)
-        low, high = load_map(map_for(options, n)).players
+        slug = map_for(options, n)
+        low, high = load_map(slug).players
         if not low <= n <= high:
             raise OptionsError("seats", E.MAP_SEATS)
+        best = best_possible_points(slug, n, options)
+        if options["victory_points"] > best:
+            raise OptionsError("victory_points", E.TARGET_UNREACHABLE.format(
+                target=options["victory_points"], seats=n, best=best))
 
     # ------------------------------------------------------------ play
     def setup(self, options: Mapping, seats: Sequence[SeatSpec], seed: int) -> HexfolkState:
@@ -225,15 +252,6 @@ class HexfolkEngine:
             free_roads=0, trade=None, sb_seat=-1, winner=-1, ended="",
             dice_counts=[0] * 11, produced=[[0] * N_RESOURCES for _ in range(n)], trades_made=0,
         )
-
-    def to_act(self, state: HexfolkState) -> tuple[int, ...]:
-        """Seats that may act now (several while discarding or answering an offer)."""
-        return to_act(state)
-
-    def legal_actions(self, state: HexfolkState, seat: int) -> list[dict]:
-        """Every legal action of ``seat``; templates for discards and trade offers (see
-        actions.py)."""
-        return legal_actions(state, seat)
 
     def apply(self, state: HexfolkState, seat: int, action: dict) -> tuple[HexfolkState, list[dict]]:
         """Next state and events; raises ``IllegalAction``; never mutates ``state``. The
@@ -278,17 +296,28 @@ class HexfolkEngine:
         """None while running, then ranks (1 = best) and scores (points)."""
         return result_of(state)
 
-    def encode(self, state: HexfolkState) -> dict:
-        """JSON-able dict; ``decode(encode(s)) == s``."""
-        return encode(state)
-
-    def decode(self, data: dict) -> HexfolkState:
-        """Inverse of ``encode``."""
-        return decode(data)
-
     def bots(self) -> dict:
         """``{"random": RandomBot, "strong": StrongBot}`` factories (bots.py)."""
         return bot_factories()
+
+    def secrets(self, state: HexfolkState, seat: int | None) -> list:
+        """Other seats' resource hands and development cards as count tuples (in the order
+        of RESOURCES and DEV_CARDS) while they hold any: a view shows them as totals only."""
+        out = []
+        for s in range(state.n):
+            if s == seat or state.phase == OVER:
+                continue
+            if sum(state.hands[s]) > 1 and max(state.hands[s]) < sum(state.hands[s]):
+                out.append(tuple(state.hands[s]))
+            if sum(state.dev_hands[s]) > 1 and max(state.dev_hands[s]) < sum(state.dev_hands[s]):
+                out.append(tuple(state.dev_hands[s]))
+        return out
+
+    # Pass-throughs to the rules and the state module (docs: those functions).
+    to_act = staticmethod(to_act)
+    legal_actions = staticmethod(legal_actions)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
 
 
 __all__ = ["DEFAULT_OPTIONS", "HexfolkEngine", "map_for", "options_schema", "result_of"]

@@ -141,3 +141,6 @@ SEATS_COUNT = "Hexfolk is for 2 to 8 players."
 SEATS_NOT_SPEC = "Each seat must be a SeatSpec."
 SEATS_NO_TEAMS = "Hexfolk is played without teams."
 MAP_SEATS = "This map is not made for that many players; see its player range."
+TARGET_UNREACHABLE = ("Nobody could reach {target} victory points on this map with {seats} players "
+                      "(at most {best}); choose a lower target, a bigger map or turn Longest Road "
+                      "and Largest Army on.")

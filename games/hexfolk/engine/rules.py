@@ -81,3 +81,15 @@ def by_seats(table: tuple, seats: int):
         if seats <= up_to:
             return value
     return table[-1][1]
+
+# Player colours by seat (the view envelope's "colour"): distinct from the terrains and from
+# each other in lightness too.
+SEAT_COLOURS = (("red", "#d32f2f"), ("blue", "#1e5bc6"), ("white", "#f7f7f2"), ("orange", "#f57c00"),
+                ("purple", "#7b1fa2"), ("pink", "#ec5f9f"), ("teal", "#00838f"), ("black", "#263238"))
+# Phases in words (the envelope's "phase_text").
+PHASE_TEXT = {
+    "setup_settlement": "Place a settlement", "setup_road": "Place a road", "pre_roll": "Roll the dice",
+    "discard": "Discard after a 7", "robber": "Move the robber", "main": "Trade and build",
+    "trade": "Trade offer open", "road_building": "Place free roads",
+    "special_build": "Special building phase", "over": "Game over",
+}

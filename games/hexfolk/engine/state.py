@@ -35,6 +35,7 @@ TURN_PHASES = frozenset({PRE_ROLL, DISCARD, ROBBER, MAIN, TRADE, ROAD_BUILDING})
 # How a game ended (``state.ended``).
 ENDED_VICTORY = "victory"
 ENDED_TURN_LIMIT = "turn_limit"
+ENDED_NO_SCORE = "no_score"  # nobody can gain another point (endgame.py)
 
 # Answers to a trade offer (``state.trade["answers"][seat]``).
 PENDING, ACCEPTED, DECLINED, COUNTERED = "pending", "accepted", "declined", "countered"
@@ -76,7 +77,7 @@ class HexfolkState:
     ``trade`` (open offer or None: ``{"give": [5], "get": [5], "to": [seats], "answers": {seat
     str: answer}, "counters": {seat str: [[give 5], [get 5]]}}``, give/get from the active
     player's side); ``sb_seat`` (seat building in SPECIAL_BUILD, else -1); ``winner`` (seat or
-    -1); ``ended`` ("" while running, then ``ENDED_VICTORY`` or ``ENDED_TURN_LIMIT``);
+    -1); ``ended`` ("" while running, then ``ENDED_VICTORY``, ``ENDED_TURN_LIMIT`` or ``ENDED_NO_SCORE``);
     statistics ``dice_counts`` (rolls of 2..12), ``produced`` (per seat, resources received
     from rolls), ``trades_made``.
     """

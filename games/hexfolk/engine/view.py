@@ -12,7 +12,10 @@ development cards you have, not which ones").
                             "hex": h, "side": k}]},
      "robber": hex, "buildings": [{"node": n, "seat": s, "kind": "settlement" | "city"}],
      "roads": [{"edge": [a, b], "seat": s}],
-     "phase": "main", "turn": 1, "turn_number": 12, "to_act": [1], "dice": [3, 4] | None,
+     "to_act": [1], "turn": 12, "phase": "main", "phase_text": "Trade and build",
+     "seats": [<envelope: seat, colour, colour_name, score, summary>], "result": None | {...},
+     "current": 1,                                # the seat whose turn it is
+     "turn_number": 12, "dice": [3, 4] | None,
      "rolled": True, "setup_node": n | None, "free_roads": 0, "special_build_seat": s | None,
      "bank": {"lumber": 19, ...}, "dev_cards_left": 20, "victory_points_target": 10,
      "players": [{"seat": 0, "resource_count": 5, "dev_card_count": 2, "knights_played": 1,
@@ -27,7 +30,7 @@ development cards you have, not which ones").
                       "counters": {"2": {"give": {...}, "get": {...}}}},  # active player's side
      "stats": {"dice_counts": {"2": 0, ..., "12": 1}, "produced": [{...} per seat],
                "trades_made": 3},
-     "winner": s | None, "ended": "" | "victory" | "turn_limit", "result": None | {...},
+     "winner": s | None, "ended": "" | "victory" | "turn_limit",
      # the viewer's own seat only:
      "hand": {"lumber": 1, ...}, "dev_cards": {"knight": 1, ...},
      "dev_cards_new": {"knight": 1, ...}, "points": 5, "trade_rates": {"ore": [4, 2], ...}}
@@ -45,12 +48,15 @@ from games.hexfolk.engine.rules import (
     GENERIC_HARBOR,
     GENERIC_RATE,
     HARBOR_KINDS,
+    PHASE_TEXT,
     RESOURCES,
+    SEAT_COLOURS,
     SPECIAL_RATE,
     TERRAINS,
     VICTORY_POINT,
 )
 from games.hexfolk.engine.state import OVER, HexfolkState
+from games.protocol import seat_envelope
 
 
 def _counts(names: tuple, values) -> dict:
@@ -87,6 +93,26 @@ def _nonzero(counts) -> dict:
     return {RESOURCES[r]: c for r, c in enumerate(counts) if c}
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _summary(p: dict) -> str:
+    """A seat's public line: cards, development cards, points, knights, road, titles, debt."""
+    points = p.get("points", p["visible_points"])
+    bits = [_plural(p["resource_count"], "card"), f"{p['dev_card_count']} dev", _plural(points, "point")]
+    if p["knights_played"]:
+        bits.append(_plural(p["knights_played"], "knight"))
+    bits.append(f"road {p['road_length']}")
+    if p["longest_road"]:
+        bits.append("Longest Road")
+    if p["largest_army"]:
+        bits.append("Largest Army")
+    if p["discard_owed"]:
+        bits.append(f"must discard {p['discard_owed']}")
+    return " · ".join(bits)
+
+
 def build_view(st: HexfolkState, seat: int | None, result: dict | None) -> dict:
     """The view of ``seat`` (None or an unknown seat: a spectator); see the module docstring."""
     over = st.phase == OVER
@@ -110,11 +136,22 @@ def build_view(st: HexfolkState, seat: int | None, result: dict | None) -> dict:
             p["victory_point_cards"] = st.dev_hands[s][VICTORY_POINT]
             p["points"] = total_points(st, s)
         players.append(p)
+    seats = [seat_envelope(s, colour=SEAT_COLOURS[s][1], colour_name=SEAT_COLOURS[s][0],
+                           score=players[s].get("points", players[s]["visible_points"]),
+                           summary=_summary(players[s]))
+             for s in range(st.n)]
     spec = load_map(st.map)
     topo = st.board.topo
     out = {
         "game": "hexfolk",
         "viewer": seat,
+        "to_act": list(to_act(st)),
+        "turn": st.turn_number,
+        "phase": st.phase,
+        "phase_text": PHASE_TEXT[st.phase],
+        "seats": seats,
+        "result": result,
+        "current": st.turn,
         "options": dict(st.options),
         "map": {"slug": spec.slug, "name": spec.name},
         "board": _board(st),
@@ -123,10 +160,7 @@ def build_view(st: HexfolkState, seat: int | None, result: dict | None) -> dict:
                       for n, o in enumerate(st.node_owner) if o >= 0],
         "roads": [{"edge": list(topo.edge_nodes[e]), "seat": o}
                   for e, o in enumerate(st.edge_owner) if o >= 0],
-        "phase": st.phase,
-        "turn": st.turn,
         "turn_number": st.turn_number,
-        "to_act": list(to_act(st)),
         "dice": list(st.dice) if st.dice else None,
         "rolled": st.rolled,
         "setup_node": st.last_node if st.last_node >= 0 else None,
@@ -144,7 +178,6 @@ def build_view(st: HexfolkState, seat: int | None, result: dict | None) -> dict:
                   "trades_made": st.trades_made},
         "winner": st.winner if st.winner >= 0 else None,
         "ended": st.ended,
-        "result": result,
     }
     if seat is not None and type(seat) is int and 0 <= seat < st.n:
         out["hand"] = _counts(RESOURCES, st.hands[seat])

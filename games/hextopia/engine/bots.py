@@ -31,6 +31,7 @@ class HeuristicBot:
     """Greedy one-move look-ahead over the view (see the module docstring)."""
 
     name = "heuristic"
+    description = "Weighs every move by the progress it makes and the risk it leaves; plays a fair game."
 
     def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
         """The legal action with the best score; ties go to the first listed."""

@@ -28,12 +28,20 @@ STATIONS_USED: dict[int, tuple[int, ...]] = {
     6: (0, 1, 2, 3, 4, 5),
 }
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")  # by station
+# CSS colours of the stations, chosen to differ in lightness too (the envelope's "colour").
+COLOUR_HEX = {"red": "#d32f2f", "blue": "#1e63c4", "green": "#2e8b3a", "yellow": "#e3b505",
+              "purple": "#7b3fa6", "orange": "#ef6c00"}
 
 # Team layouts: name -> team id per seat. "none" is always allowed.
 LAYOUT_NONE = "none"
 TEAM_LAYOUTS: dict[int, dict[str, tuple[int, ...]]] = {
     4: {"2v2": (0, 1, 0, 1)},  # partners face each other: stations 0+3 and 1+4
     6: {"3x2": (0, 1, 2, 0, 1, 2), "2x3": (0, 1, 0, 1, 0, 1)},  # partners across / alternating
+}
+TEAM_LAYOUT_LABELS = {
+    "2v2": "2 v 2: partners face each other",
+    "3x2": "3 teams of 2: partners across",
+    "2x3": "2 teams of 3: alternating seats",
 }
 
 # Cards: rank + suit; jokers X1, X2 only with the JOKER variant.

@@ -15,9 +15,9 @@ from games.hextopia.engine.constants import (
     MAX_SEATS,
     MIN_SEATS,
     NAME,
-    PIECES,
     SLUG,
     STATIONS_USED,
+    TEAM_LAYOUT_LABELS,
     TEAM_LAYOUTS,
 )
 from games.hextopia.engine.rules import (
@@ -27,8 +27,8 @@ from games.hextopia.engine.rules import (
     new_game,
 )
 from games.hextopia.engine.state import HextopiaState, decode, encode
-from games.hextopia.engine.view import build_view
-from games.protocol import OptionsError, Result, SeatSpec
+from games.hextopia.engine.view import build_view, progress_total
+from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
 
 DEFAULT_OPTIONS = {"jokers": False}
 OPTIONS_SCHEMA = {
@@ -47,12 +47,6 @@ OPTIONS_SCHEMA = {
 }
 # The timeout decision must not depend on anything but the view: a fixed bot RNG.
 TIMEOUT_RNG_SEED = 0
-
-
-def progress_total(st: HextopiaState, seat: int) -> int:
-    """A seat's total progress: per piece 0 at HOME, 1 on START, up to L+4 deep in HEXTOPIA."""
-    base = seat * PIECES
-    return sum(v + 1 for v in st.pieces[base:base + PIECES])
 
 
 def result_of(st: HextopiaState) -> Result | None:
@@ -81,13 +75,18 @@ def result_of(st: HextopiaState) -> Result | None:
     )
 
 
-class HextopiaEngine:
+class HextopiaEngine(EngineBase):
     """Hextopia for 2-6 players (see games/hextopia/RULES.md)."""
 
     slug = SLUG
     name = NAME
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
+    simultaneous = False
+    hidden_information = True
+    ui = GameUI(board_template="hextopia/board.html", hand_template="hextopia/hand.html",
+                play_module="hextopia/play.js", replay_module="hextopia/replay.js",
+                stylesheet="hextopia/hextopia.css")
 
     # ------------------------------------------------------------ lobby
     def options_schema(self) -> dict:
@@ -117,6 +116,10 @@ class HextopiaEngine:
         for name, teams in TEAM_LAYOUTS.get(seats, {}).items():
             out[name] = list(teams)
         return out
+
+    def team_layout_labels(self) -> dict[str, str]:
+        """Words for "2v2", "3x2" and "2x3"."""
+        return dict(TEAM_LAYOUT_LABELS)
 
     def validate_seats(self, options: Mapping, seats: Sequence[SeatSpec]) -> None:
         """Raises ``OptionsError("seats", ...)`` for a count outside 2-6 or a team layout not
@@ -159,10 +162,6 @@ class HextopiaEngine:
         """The one seat whose turn it is; ``()`` once the game is over."""
         return () if state.winners else (state.turn,)
 
-    def legal_actions(self, state: HextopiaState, seat: int) -> list[dict]:
-        """Every legal action of ``seat`` (see docs/contracts.md for the shapes)."""
-        return legal_actions(state, seat)
-
     def apply(self, state: HextopiaState, seat: int, action: dict) -> tuple[HextopiaState, list[dict]]:
         """Next state and events; raises ``IllegalAction``; never mutates ``state``.
 
@@ -175,9 +174,7 @@ class HextopiaEngine:
     def view(self, state: HextopiaState, seat: int | None) -> dict:
         """What ``seat`` may see (None: spectator); see docs/contracts.md."""
         res = result_of(state)
-        out = build_view(state, seat, res.to_json() if res else None)
-        out["viewer"] = seat
-        return out
+        return build_view(state, seat, res.to_json() if res else None)
 
     def timeout_action(self, state: HextopiaState, seat: int) -> dict:
         """What the heuristic bot would play, decided from ``view(state, seat)`` only; raises
@@ -193,14 +190,22 @@ class HextopiaEngine:
         """None while running, then ranks (1 = best) and scores (total progress)."""
         return result_of(state)
 
-    def encode(self, state: HextopiaState) -> dict:
-        """JSON-able dict; ``decode(encode(s)) == s``."""
-        return encode(state)
-
-    def decode(self, data: dict) -> HextopiaState:
-        """Inverse of ``encode``."""
-        return decode(data)
-
     def bots(self) -> dict:
         """``{"random": RandomBot, "heuristic": HeuristicBot}`` factories."""
         return bot_factories()
+
+    def secrets(self, state: HextopiaState, seat: int | None) -> list:
+        """Card codes in other seats' hands (each card exists once; cards shown in the public
+        dealer draw excluded) and the order of the undealt deck."""
+        shown = {card for rnd in state.dealer_draw for _, card in rnd}
+        if state.last_card:
+            shown.add(state.last_card[1])
+        hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand if c not in shown]
+        if len(state.deck) > 1:
+            hidden.append(tuple(state.deck))
+        return hidden
+
+    # Pass-throughs to the rules and the state module (docs: those functions).
+    legal_actions = staticmethod(legal_actions)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)

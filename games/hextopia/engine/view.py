@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.hextopia.engine.constants import (
     BACK,
+    COLOUR_HEX,
     COLOURS,
     ENTER,
     HOME,
@@ -19,6 +20,7 @@ from games.hextopia.engine.constants import (
 )
 from games.hextopia.engine.rules import action_of, legal_actions, plays
 from games.hextopia.engine.state import HextopiaState
+from games.protocol import seat_envelope
 
 HOME_WHERE, TRACK_WHERE, HEXTOPIA_WHERE = "home", "track", "hextopia"
 
@@ -96,17 +98,40 @@ def moves(st: HextopiaState, seat: int) -> list[dict]:
     return out
 
 
+def progress_total(st: HextopiaState, seat: int) -> int:
+    """A seat's total progress: per piece 0 at HOME, 1 on START, up to L+4 deep in HEXTOPIA."""
+    base = seat * PIECES
+    return sum(v + 1 for v in st.pieces[base:base + PIECES])
+
+
+def seat_summary(st: HextopiaState, seat: int) -> str:
+    """The seat's public line: cards in hand, pieces in HEXTOPIA, sitting out, dealer."""
+    n = len(st.hands[seat])
+    bits = [f"{n} card{'' if n == 1 else 's'}"]
+    base = seat * PIECES
+    home = sum(1 for v in st.pieces[base:base + PIECES] if v >= st.track)
+    if home:
+        bits.append(f"{home}/{PIECES} in HEXTOPIA")
+    if st.sitting_out[seat]:
+        bits.append("sitting out")
+    if st.dealer == seat:
+        bits.append("dealer")
+    return " · ".join(bits)
+
+
 def build_view(st: HextopiaState, seat: int | None, result: dict | None) -> dict:
-    """The view of ``seat`` (None: spectator), JSON-able."""
+    """The view of ``seat`` (None: spectator), JSON-able: the protocol's envelope (``seats``
+    entries carry the game's own keys too) and the fields of docs/contracts.md."""
     track = st.track
     seats = []
     for s in range(st.seats):
         base = s * PIECES
         mine = st.pieces[base:base + PIECES]
+        name = COLOURS[st.stations[s]]
         seats.append({
-            "seat": s,
+            **seat_envelope(s, colour=COLOUR_HEX[name], colour_name=name, score=progress_total(st, s),
+                            summary=seat_summary(st, s)),
             "station": st.stations[s],
-            "colour": COLOURS[st.stations[s]],
             "team": st.teams[s],
             "start": st.starts[s],
             "pieces": [{"piece": i, **location(st, s, v)} for i, v in enumerate(mine)],
@@ -114,22 +139,26 @@ def build_view(st: HextopiaState, seat: int | None, result: dict | None) -> dict
             "sitting_out": st.sitting_out[s],
             "finished": min(mine) >= track,
         })
+    over = bool(st.winners)
     out = {
         "game": SLUG,
+        "viewer": seat,
+        "to_act": [] if over else [st.turn],
+        "turn": st.turn_count,
+        "phase": "over" if over else "play",
+        "phase_text": "Game over" if over else f"Deal {st.deal}, hand {st.hand_number}",
+        "seats": seats,
+        "result": result,
         "track_length": track,
         "options": {"jokers": st.jokers},
-        "to_act": [] if st.winners else [st.turn],
         "dealer": st.dealer,
         "deal": st.deal,
         "hand_number": st.hand_number,
-        "turn": st.turn_count,
-        "seats": seats,
         "last_card": {"seat": st.last_card[0], "card": st.last_card[1]} if st.last_card else None,
         "played_count": len(st.pile),
         "undealt": len(st.deck),
         "dealer_draw": [[{"seat": s, "card": card} for s, card in rnd] for rnd in st.dealer_draw],
-        "moves": moves(st, seat) if seat is not None and seat == st.turn and not st.winners else [],
-        "result": result,
+        "moves": moves(st, seat) if seat is not None and seat == st.turn and not over else [],
     }
     if seat is not None and 0 <= seat < st.seats:
         out["hand"] = list(st.hands[seat])

@@ -12,9 +12,9 @@ import pytest
 from django.urls import reverse
 
 from gameplatform.matches.models import Match, RuleVariant
-from games.hexfolk.apps import map_labels
 from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.board import load_map, map_slugs
+from games.hexfolk.engine.engine import map_labels
 from tests.tenants.factories import make_moderator
 from tests.web.helpers import embedded_json
 

@@ -55,5 +55,5 @@ def test_seat_i_sits_at_the_ith_used_station_with_its_start(players, stations, s
     assert list(st.starts) == starts
     view = ENGINE.view(st, None)
     assert [s["start"] for s in view["seats"]] == starts
-    assert [s["colour"] for s in view["seats"]] == [COLOURS[i] for i in stations]
+    assert [s["colour_name"] for s in view["seats"]] == [COLOURS[i] for i in stations]
 

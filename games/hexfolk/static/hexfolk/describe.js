@@ -112,6 +112,7 @@ function one(ev, ctx) {
     case "trade_closed":
       return ev.reason === "declined" ? "Everyone declined the offer" : "The offer was withdrawn";
     case "game_over": {
+      if (ev.reason === "no_score") return "Game over: nobody can reach the target any more, the most points wins";
       if (ev.winner === null || ev.winner === undefined) return "Game over: the round limit is reached";
       return `Game over: ${who(ctx, ev.winner)} ${verb(ctx, ev.winner, "win", "wins")}`;
     }

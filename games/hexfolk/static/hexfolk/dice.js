@@ -57,7 +57,7 @@ export function renderBar(view, names, mySeat = null, { withTurn = true } = {}) 
     const bits = [];
     if (view.phase === "over") bits.push("Game over");
     else if (withTurn) {
-      const who = view.turn === mySeat ? "Your" : `${names[view.turn] || `Seat ${view.turn + 1}`}'s`;
+      const who = view.current === mySeat ? "Your" : `${names[view.current] || `Seat ${view.current + 1}`}'s`;
       bits.push(`Turn ${view.turn_number || "setup"} · ${who} turn · ${PHASE_LABEL[view.phase] || view.phase}`);
     }
     if (!view.rolled && view.dice && view.phase !== "over") bits.push("last roll shown");

@@ -427,12 +427,12 @@ class HexfolkTable {
     const node = document.getElementById("hand-hint");
     const me = this.page.mySeat;
     let text = "";
-    const turnOf = this.name(view.turn);
+    const turnOf = this.name(view.current);
     if (this.snap.status !== "active") text = "";
     else if (this.page.busy) text = "Sending your move…";
     else if (!legal.length) {
       if (view.phase === "discard") text = "Waiting for the others to discard.";
-      else if (view.phase === "trade" && view.trade && view.turn !== me) text = `Waiting for ${turnOf} to choose a trade partner.`;
+      else if (view.phase === "trade" && view.trade && view.current !== me) text = `Waiting for ${turnOf} to choose a trade partner.`;
       else text = `Wait for your turn: it is ${turnOf}'s ${view.turn_number ? "turn" : "placement"}.`;
     } else if (view.phase === "setup_settlement") text = "Place a settlement: click a highlighted intersection on the island.";
     else if (view.phase === "setup_road") text = "Place a road touching your new settlement: click a highlighted edge.";
@@ -441,7 +441,7 @@ class HexfolkTable {
     else if (view.phase === "robber") text = "Move the robber: click a highlighted hex.";
     else if (view.phase === "road_building") text = `Place your free road${view.free_roads === 1 ? "" : "s"} (${view.free_roads} left): click a highlighted edge.`;
     else if (view.phase === "special_build") text = "Special building phase: build or buy a development card, or pass.";
-    else if (view.phase === "trade") text = view.turn === me ? "Your offer is open: confirm it with a player, withdraw it, or end the turn." : "Answer the trade offer below.";
+    else if (view.phase === "trade") text = view.current === me ? "Your offer is open: confirm it with a player, withdraw it, or end the turn." : "Answer the trade offer below.";
     else if (this.mode) text = `Click a highlighted place to build a ${this.mode}, or click the button again to stop.`;
     else text = "Trade, build, buy or play a card, then end your turn.";
     node.textContent = text;
@@ -539,7 +539,7 @@ class HexfolkTable {
     const active = this.snap.status === "active";
     if (!active) return;
     const phase = view.phase;
-    const mine = view.turn === me || view.special_build_seat === me;
+    const mine = view.current === me || view.special_build_seat === me;
     if (!mine && !legal.length) return;
     const add = (text, act, enabled, extra = {}) => {
       const b = button(text, { "data-act": act, "data-key": `act-${act}-${extra["data-mode"] || ""}`, ...extra });
@@ -547,7 +547,7 @@ class HexfolkTable {
       bar.append(b);
       return b;
     };
-    if (phase === "pre_roll" && view.turn === me) add("Roll the dice", "roll", this.has("roll"), { class: "btn hf-roll" });
+    if (phase === "pre_roll" && view.current === me) add("Roll the dice", "roll", this.has("roll"), { class: "btn hf-roll" });
     const building = phase === "main" || phase === "special_build";
     if (building && mine) {
       for (const [mode, cost] of [["road", COSTS[0][1]], ["settlement", COSTS[1][1]], ["city", COSTS[2][1]]]) {
@@ -559,7 +559,7 @@ class HexfolkTable {
       buy.title = `Costs ${costText(COSTS[3][1])}`;
     }
     if (this.has("pass")) add("Pass", "pass", true);
-    if ((phase === "main" || phase === "trade") && view.turn === me) add("End turn", "end_turn", this.has("end_turn"), { class: "btn btn-small hf-end" });
+    if ((phase === "main" || phase === "trade") && view.current === me) add("End turn", "end_turn", this.has("end_turn"), { class: "btn btn-small hf-end" });
   }
 
   renderHand(view) {
@@ -606,7 +606,7 @@ class HexfolkTable {
     const body = document.getElementById("hf-trade-body");
     const me = this.page.mySeat;
     body.replaceChildren();
-    const myTurn = view.turn === me && this.snap.status === "active";
+    const myTurn = view.current === me && this.snap.status === "active";
     const show = view.trade || (myTurn && (view.phase === "main" || view.phase === "pre_roll"));
     panel.hidden = !show;
     if (!show) return;

@@ -105,7 +105,9 @@ export function renderSummary(node, view, names) {
   const order = [...seats].sort((a, b) => (a === winner ? -1 : b === winner ? 1 : pts[b].total - pts[a].total));
   const lead = winner !== null && winner !== undefined
     ? `${names[winner] || `Seat ${winner + 1}`} won with ${pts[winner].total} points (target ${view.victory_points_target}).`
-    : `The round limit was reached after ${view.turn_number} turns.`;
+    : view.ended === "no_score"
+      ? `Nobody could reach ${view.victory_points_target} points any more, so the game ended after ${view.turn_number} turns: the most points wins.`
+      : `The round limit was reached after ${view.turn_number} turns.`;
   node.append(h("p", { text: lead }));
   node.append(h("h3", { class: "hf-sub", text: "Points by source" }));
   node.append(table("Points by source", ["Player", ["Settl.", "Settlements, 1 point each"], ["Cities", "Cities, 2 points each"],

@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from games.registry import app_names as game_apps
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -47,8 +49,7 @@ INSTALLED_APPS = [
     "gameplatform.bots",
     "gameplatform.realtime",
     "gameplatform.api",
-    "games.hextopia",
-    "games.hexfolk",
+    *game_apps(),  # one list of games: games/registry.py
 ]
 
 MIDDLEWARE = [

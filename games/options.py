@@ -19,11 +19,23 @@ ENUM = "Must be one of: {values}."
 STRING = "Must be text."
 
 
+class OptionsError(ValueError):
+    """Lobby options rejected by ``Engine.validate_options`` or ``validate_seats`` (also
+    importable from ``games.protocol``).
+
+    ``field`` names the offending option ("" for the whole set, "seats" for the seats);
+    ``message`` is for people.
+    """
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
 def options_from_schema(schema: Mapping, raw: Mapping | None) -> dict:
     """``raw`` with every property's default filled in; raises ``OptionsError(name, ...)``
     for an unknown option or a value of the wrong type or range."""
-    from games.protocol import OptionsError
-
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):

@@ -24,24 +24,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypedDict, runtime_checkable
 
+from games.options import OptionsError as OptionsError  # defined beside the schema checks
 from games.options import options_from_schema
 
 Action = dict
 Event = dict
 State = Any
-
-
-class OptionsError(ValueError):
-    """Lobby options rejected by ``Engine.validate_options`` or ``validate_seats``.
-
-    ``field`` names the offending option ("" for the whole set, "seats" for the seats);
-    ``message`` is for people.
-    """
-
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
 
 
 class IllegalAction(Exception):
@@ -354,10 +342,3 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
         elif seat is not None and seat in vis:
             out.append({k: v for k, v in ev.items() if k != "visible_to"})
     return out
-
-
-def check_conformance(engine: EngineBase, **kwargs) -> int:
-    """Kept for the engines' own tests: ``games.conformance.check_engine``."""
-    from games.conformance import check_engine
-
-    return check_engine(engine, **kwargs)

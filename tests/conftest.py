@@ -67,7 +67,7 @@ def _fast_password_hashing(settings):
 def _register_race(monkeypatch):
     from tests import fake_engine
 
-    monkeypatch.setitem(registry._ENGINES, fake_engine.SLUG, "tests.fake_engine:ENGINE")
+    monkeypatch.setitem(registry.GAMES, fake_engine.SLUG, "tests.fake_game")
     monkeypatch.setitem(registry._cache, fake_engine.SLUG, fake_engine.ENGINE)
     return fake_engine.ENGINE
 

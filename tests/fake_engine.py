@@ -16,7 +16,7 @@ import copy
 import random
 from collections.abc import Mapping, Sequence
 
-from games.protocol import IllegalAction, OptionsError, RandomBot, Result, SeatSpec
+from games.protocol import EngineBase, IllegalAction, OptionsError, RandomBot, Result, SeatSpec, seat_envelope
 
 SLUG = "race"
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -32,13 +32,17 @@ NOT_YOUR_TURN = "It is not your turn."
 WRONG_PHASE = "That action is not possible now."
 
 
-class RaceEngine:
+COLOURS = ("#d32f2f", "#1e63c4", "#2e8b3a", "#e3b505")
+
+
+class RaceEngine(EngineBase):
     """The race game; state is a plain JSON dict (so encode/decode are copies)."""
 
     slug = SLUG
     name = "Race (test game)"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
+    simultaneous = True  # the ready phase
 
     def options_schema(self) -> dict:
         return {
@@ -162,9 +166,13 @@ class RaceEngine:
 
     def view(self, state: dict, seat: int | None) -> dict:
         res = self.result(state)
+        n = state["n"]
         out = {
-            "game": SLUG, "target": state["target"], "phase": state["phase"],
-            "to_act": list(self.to_act(state)), "turn": state["turn"],
+            "game": SLUG, "viewer": seat, "to_act": list(self.to_act(state)),
+            "turn": sum(state["positions"]), "phase": state["phase"], "phase_text": state["phase"],
+            "seats": [seat_envelope(s, colour=COLOURS[s], score=state["positions"][s],
+                                    summary=f"{len(state['hands'][s])} cards") for s in range(n)],
+            "target": state["target"], "current": state["turn"],
             "positions": list(state["positions"]), "ready": list(state["ready"]),
             "hand_counts": [len(h) for h in state["hands"]],
             "result": res.to_json() if res else None,

@@ -115,7 +115,7 @@ class SeatBotIn(serializers.Serializer):
 class ActionIn(serializers.Serializer):
     """``POST /api/v1/matches/<id>/actions/``. ``action`` is checked by the engine's rules."""
 
-    action = JSONObjectField(help_text='The action, e.g. {"type": "discard", "card": "4C"}.')
+    action = JSONObjectField(help_text='The action: one of legal_actions, a JSON object with a "type", e.g. {"type": "roll"}.')
     expected_version = serializers.IntegerField(
         min_value=0, max_value=MAX_INT32, help_text="The match version the action was chosen at."
     )

@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.inputs import parse_action_input
 from gameplatform.matches.models import Match
 from games.protocol import visible_events
 from games.registry import all_engines
@@ -318,10 +319,8 @@ class ActionView(MemberAPIView):
         """Applies ``action`` for the caller's seat if ``expected_version`` is current (else 409
         ``stale_version``); an illegal action is a 400 whose message names the rule. Resending
         a ``client_action_id`` returns the first answer with ``duplicate: true``."""
-        data = self.parse(s.ActionIn, request.data)
-        outcome = services.submit_action(
-            match_id=match_id, tenant=request.tenant, user=request.user, **data
-        )
+        move = parse_action_input(request.data)  # the WebSocket's parser too
+        outcome = services.submit_action(match_id=match_id, tenant=request.tenant, user=request.user, move=move)
         return Response(
             {
                 "version": outcome.version,

@@ -12,11 +12,15 @@ import random
 import secrets
 
 from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.inputs import ActionInput, action_copy
 from gameplatform.matches.models import Match, Seat
-from gameplatform.matches.services import bot_move, takeover_bot_kind
+from gameplatform.matches.services import submit_action, takeover_bot_kind
+from games import registry
 from games.protocol import Engine, RandomBot
 
 log = logging.getLogger(__name__)
+# Times a bot chooses again when another move came first.
+STALE_RETRIES = 3
 
 
 def bot_take_turn(*, match_id, version) -> bool:
@@ -27,43 +31,63 @@ def bot_take_turn(*, match_id, version) -> bool:
     act, or a refusal (logged). A bot whose choice the engine refuses is replaced by the
     random bot for that move, so a buggy bot cannot stall a match.
 
-    The choice is made inside ``services.bot_move``'s transaction, with the match row
-    locked: one read of the match and its seats serves both the choice and the move.
+    The bot thinks outside any lock: it reads the match, chooses from its seat's view, then
+    submits like anyone else (``submit_action(seat=..., actor="bot")``), so a searching bot
+    never holds up a person's move. When the match moved on meanwhile (stale), it reads again
+    and chooses again, up to ``STALE_RETRIES`` times.
     """
     if isinstance(match_id, bool) or not isinstance(match_id, int):
         return False
     if isinstance(version, bool) or not isinstance(version, int):
         return False
-    chosen: dict = {}
-
-    def choose(engine: Engine, state, seat: Seat):
-        legal = engine.legal_actions(state, seat.index)
-        if not legal:
-            return None
-        view = engine.view(state, seat.index)
-        rng = random.Random(secrets.randbits(64))
-        action = _bot(engine, seat).choose(view, legal, rng)
-        if action is not None:
-            chosen.update(seat=seat.index, kind=seat.bot_kind, view=view, legal=legal, rng=rng, action=action)
-        return action
-
-    try:
-        outcome = bot_move(match_id=match_id, version=version, choose=choose)
-    except ServiceError as err:
-        if "view" not in chosen:
+    for attempt in range(STALE_RETRIES + 1):
+        pick = _choose(match_id, version if attempt == 0 else None)
+        if pick is None:
             return False
-        log.error("bot %s of match %s chose a refused action %r: %s", chosen["kind"] or "takeover",
-                  match_id, chosen["action"], err.message)
-        fallback = RandomBot().choose(chosen["view"], chosen["legal"], chosen["rng"])
-
-        def replay(engine, state, seat):
-            return fallback if seat.index == chosen["seat"] else None
-
+        seat, at, view, legal, rng, action, kind = pick
         try:
-            outcome = bot_move(match_id=match_id, version=version, choose=replay)
-        except ServiceError:
-            return False
-    return outcome is not None
+            _submit(match_id, seat, at, action)
+            return True
+        except ServiceError as err:
+            if err.code == "stale_version":
+                continue  # someone moved first: look again
+            log.error("bot %s of match %s chose a refused action %r: %s", kind or "takeover", match_id, action,
+                      err.message)
+            try:
+                _submit(match_id, seat, at, RandomBot().choose(view, legal, rng))
+                return True
+            except ServiceError:
+                return False
+    return False
+
+
+def _choose(match_id: int, version: int | None):
+    """Read the match (no lock) and let the first bot in ``to_act`` that does not wait choose:
+    ``(seat, version, view, legal, rng, action, kind)``, or None when the match is not active,
+    not at ``version`` (when given) or no bot acts."""
+    match = Match.unscoped.filter(pk=match_id).only("game", "status", "version", "state").first()
+    if match is None or match.status != Match.Status.ACTIVE or (version is not None and match.version != version):
+        return None
+    seats = list(Seat.objects.filter(match_id=match_id).order_by("index"))
+    engine = registry.get_engine(match.game)
+    state = engine.decode(match.state)
+    for index in engine.to_act(state):
+        if not 0 <= index < len(seats) or not seats[index].bot_plays:
+            continue
+        legal = engine.legal_actions(state, index)
+        if not legal:
+            continue
+        view = engine.view(state, index)
+        rng = random.Random(secrets.randbits(64))
+        action = _bot(engine, seats[index]).choose(view, legal, rng)
+        if action is not None:
+            return index, match.version, view, legal, rng, action, seats[index].bot_kind
+    return None
+
+
+def _submit(match_id: int, seat: int, version: int, action) -> None:
+    submit_action(match_id=match_id, seat=seat, actor="bot",
+                  move=ActionInput(action=action_copy(action), expected_version=version))
 
 
 def match_play_out(*, match_id, max_actions) -> int:

@@ -6,7 +6,6 @@ The forms check shape and ranges taken from the engines (``games.registry``); th
 from __future__ import annotations
 
 from django import forms
-from django.apps import apps
 from django.db.models import Q
 
 from games.registry import UnknownGame, all_engines, get_engine
@@ -21,13 +20,9 @@ TURN_TIME_CHOICES = [
     ("Async", [("3600", "1 hour"), ("43200", "12 hours"), ("86400", "1 day"), ("259200", "3 days"), ("604800", "7 days")]),
 ]
 
-# People-friendly names of the engines' team layouts; unknown ones are described from the list.
-LAYOUT_LABELS = {
-    "none": "No teams: every player for themselves",
-    "2v2": "2 v 2: partners face each other",
-    "3x2": "3 teams of 2: partners across",
-    "2x3": "2 teams of 3: alternating seats",
-}
+# The layout every game has; the others are worded by the engine (``team_layout_labels``) or
+# described from the teams per seat.
+NO_TEAMS_LABEL = "No teams: every player for themselves"
 TEAM_LETTERS = "ABCDEF"
 
 ERR_UNKNOWN_GAME = "Choose one of the games offered."
@@ -45,35 +40,27 @@ def option_field_name(game: str, option: str) -> str:
     return f"{OPTION_PREFIX}{game}__{option}"
 
 
-def layout_label(name: str, teams: list) -> str:
-    """Label of a team layout ``name`` whose team per seat is ``teams``."""
-    if name in LAYOUT_LABELS:
-        return LAYOUT_LABELS[name]
+def layout_label(name: str, teams: list, labels: dict[str, str] | None = None) -> str:
+    """Label of a team layout ``name`` whose team per seat is ``teams``: the engine's words
+    (``labels``), else the teams seat by seat ("2v2: A B A B")."""
+    if name == "none":
+        return NO_TEAMS_LABEL
+    if labels and name in labels:
+        return labels[name]
     return name + ": " + " ".join(TEAM_LETTERS[t] if t is not None else "-" for t in teams)
 
 
 def layouts_for(engine, seats: int) -> list[tuple[str, str]]:
     """``[(name, label)]`` of the engine's team layouts for ``seats`` players, "none" first."""
     layouts = engine.team_layouts(seats)
+    labels = engine.team_layout_labels()
     names = sorted(layouts, key=lambda n: (n != "none", n))
-    return [(n, layout_label(n, list(layouts[n]))) for n in names]
+    return [(n, layout_label(n, list(layouts[n]), labels)) for n in names]
 
 
 def variants_for(tenant):
     """Active rule variants usable in ``tenant``: global ones and the tenant's own."""
     return RuleVariant.objects.filter(Q(tenant__isnull=True) | Q(tenant=tenant), is_active=True).order_by("game", "name")
-
-
-def option_value_labels(slug: str) -> dict[str, dict[str, str]]:
-    """People-friendly labels of a game's enum option values, ``{option: {value: label}}``,
-    from its Django app (``AppConfig.option_value_labels()``, an optional hook; the app label
-    is the game slug); {} when the game offers none."""
-    try:
-        config = apps.get_app_config(slug)
-    except LookupError:
-        return {}
-    hook = getattr(config, "option_value_labels", None)
-    return hook() if callable(hook) else {}
 
 
 def _option_field(schema: dict, labels: dict | None = None) -> forms.Field | None:
@@ -132,7 +119,7 @@ class MatchCreateForm(forms.Form):
         self.option_fields: dict[str, list[tuple[str, str]]] = {}
         for engine in self.engines:
             props = (engine.options_schema() or {}).get("properties", {})
-            value_labels = option_value_labels(engine.slug)
+            value_labels = engine.option_value_labels()
             names = []
             for option, schema in props.items():
                 field = _option_field(schema, value_labels.get(option))
@@ -162,9 +149,9 @@ class MatchCreateForm(forms.Form):
             engine = get_engine(self["game"].value() or "")
             seats = int(self["seats"].value())
         except (UnknownGame, TypeError, ValueError):
-            return [("none", LAYOUT_LABELS["none"])]
+            return [("none", NO_TEAMS_LABEL)]
         if not engine.min_seats <= seats <= engine.max_seats:
-            return [("none", LAYOUT_LABELS["none"])]
+            return [("none", NO_TEAMS_LABEL)]
         return layouts_for(engine, seats)
 
     def client_config(self) -> dict:

@@ -66,6 +66,10 @@ class Match(models.Model):
     seed_commitment = models.CharField(max_length=64, blank=True)
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    # The version at which the seats now in ``to_act`` began to act together: an action of one
+    # of them chosen at this version or later is still taken when others' actions moved the
+    # version on (services.submit_action, "simultaneous actions").
+    to_act_since = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
 
     objects = TenantScopedManager()

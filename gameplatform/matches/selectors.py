@@ -186,27 +186,29 @@ def match_history(*, match: Match, seat) -> list[dict]:
         [{"seq", "seat", "actor", "action", "events", "created_at"}]
 
     ``events``: only those visible to ``seat``. ``action``: the move as submitted; another
-    seat's action is shown unless the engine has an ``action_is_public(action)`` hook that
-    says no (then None). Before the first move comes the setup's entry (``seq`` 0, ``seat``
-    and ``action`` None, ``actor`` "setup") when the engine has ``setup_events``.
+    seat's action is shown when the engine's ``action_is_public(action)`` says so (else
+    None). Before the first move comes the setup's entry (``seq`` 0, ``seat`` and ``action``
+    None, ``actor`` "setup") when the engine's ``setup_events`` has any.
     """
     needs_count = isinstance(seat, int) and not isinstance(seat, bool)
     idx = _seat_index(seat, Seat.objects.filter(match_id=match.pk).count() if needs_count else None)
     engine = registry.get_engine(match.game)
-    is_public = getattr(engine, "action_is_public", None)
+    is_public = engine.action_is_public
     out = []
-    if match.seed is not None and hasattr(engine, "setup_events"):
+    if match.seed is not None:
         initial = engine.setup(match.options, _specs(match), match.seed)
-        out.append({"seq": 0, "seat": None, "actor": "setup", "action": None,
-                    "events": visible_events(setup_events(engine, initial), idx),
-                    "created_at": match.started_at.isoformat() if match.started_at else None})
+        setup = setup_events(engine, initial)
+        if setup:
+            out.append({"seq": 0, "seat": None, "actor": "setup", "action": None,
+                        "events": visible_events(setup, idx),
+                        "created_at": match.started_at.isoformat() if match.started_at else None})
     records = (
         MoveRecord.objects.filter(match_id=match.pk)
         .order_by("seq")
         .values_list("seq", "seat", "actor", "action", "events", "created_at")
     )
     for seq, by, actor, action, events, created in records.iterator():
-        shown = action if by == idx or is_public is None or is_public(action) else None
+        shown = action if by == idx or is_public(action) else None
         out.append({"seq": seq, "seat": by, "actor": actor, "action": shown,
                     "events": visible_events(events, idx), "created_at": created.isoformat()})
     return out
@@ -228,7 +230,7 @@ def match_replay(*, match: Match) -> dict:
     state = engine.setup(match.options, _specs(match), match.seed)
     steps = [{"seq": 0, "seat": None, "actor": "setup", "action": None,
               "events": visible_events(setup_events(engine, state), None), "view": engine.view(state, None)}]
-    is_public = getattr(engine, "action_is_public", None)
+    is_public = engine.action_is_public
     records = MoveRecord.objects.filter(match_id=match.pk).order_by("seq").values_list(
         "seq", "seat", "actor", "action", "events"
     )
@@ -238,7 +240,7 @@ def match_replay(*, match: Match) -> dict:
         except IllegalAction:
             raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
         steps.append({"seq": seq, "seat": by, "actor": actor,
-                      "action": action if is_public is None or is_public(action) else None,
+                      "action": action if is_public(action) else None,
                       "events": visible_events(events, None), "view": engine.view(state, None)})
     if _normalized(engine.encode(state)) != _normalized(match.state):
         raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
@@ -271,10 +273,8 @@ def match_rebuild_state(match: Match) -> dict:
 
 
 def setup_events(engine: Engine, state) -> list:
-    """The engine's setup events for its initial ``state`` (``engine.setup_events``, an
-    optional hook), else []."""
-    hook = getattr(engine, "setup_events", None)
-    return list(hook(state)) if hook is not None else []
+    """The engine's setup events for its initial ``state`` (``engine.setup_events``), as a list."""
+    return list(engine.setup_events(state))
 
 
 def _specs(match: Match) -> list[SeatSpec]:

@@ -15,7 +15,6 @@ and move 1000. See ../shared/docs/architecture.md, "One action, end to end".
 """
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from dataclasses import dataclass, field
@@ -26,7 +25,17 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from gameplatform.matches import scheduling
 from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and callers name)
+    ACTION_INVALID,
+    ACTION_TOO_LARGE,
+    CLIENT_ACTION_ID_INVALID,
+    VERSION_INVALID,
+    ActionInput,
+    action_copy,
+    parse_action_input,
+)
 from gameplatform.matches.models import Match, MoveRecord, RuleVariant, Seat, seed_commitment
 from gameplatform.matches.selectors import MATCH_NOT_FOUND, SnapshotTable, parse_id, setup_events
 from games import registry
@@ -40,8 +49,6 @@ ASYNC_TURN_SECONDS = (3600, 604800)
 # Issue 10: after this many time-outs in a row a bot plays the seat until its owner is back.
 TAKEOVER_AFTER_TIMEOUTS = 3
 MAX_TITLE_LENGTH = 80
-MAX_ACTION_CHARS = 4000
-MAX_CLIENT_ACTION_ID = 64
 ACTORS = (MoveRecord.Actor.USER, MoveRecord.Actor.BOT, MoveRecord.Actor.TIMEOUT)
 # Timer tasks further away than this are left to the sweeper: Redis redelivers unacked
 # messages after its visibility timeout (1 h), so a 7-day ETA would be delivered again and
@@ -70,11 +77,7 @@ SEAT_INDEX_INVALID = "Seat must be the number of one of this match's seats."
 SEAT_TAKEN = "Another player sits there."
 BOT_KIND_UNKNOWN = "This game has no bot of that kind."
 SEATS_NOT_FILLED = "Every seat needs a player or a bot before the match can start."
-ACTION_INVALID = 'An action must be a JSON object with a "type".'
-ACTION_TOO_LARGE = f"An action may not be longer than {MAX_ACTION_CHARS} characters of JSON."
 ACTION_MALFORMED = "That action is not understood."
-VERSION_INVALID = "expected_version must be a whole number of at least 0."
-CLIENT_ACTION_ID_INVALID = f"client_action_id must be text of 1 to {MAX_CLIENT_ACTION_ID} characters."
 CLIENT_ACTION_ID_REUSED = "That client_action_id was already used for another seat's action."
 ACTOR_INVALID = "actor must be one of: user, bot, timeout."
 SEAT_NOT_FOR_PEOPLE = "A person always acts for their own seat: leave out seat."
@@ -288,6 +291,7 @@ def match_start(*, tenant, user, match_id) -> Match:
             _end(match, Match.Status.FINISHED, now)
         else:
             _arm(match, engine.to_act(state), seats, now)
+        match.to_act_since = match.version + 1  # the version this start produces
         _bump_and_notify(match, setup_events(engine, state))
     return match
 
@@ -298,43 +302,47 @@ def match_start(*, tenant, user, match_id) -> Match:
 def submit_action(
     *,
     match_id,
-    action,
-    expected_version,
+    action=None,
+    expected_version=None,
     tenant=None,
     user=None,
     seat=None,
     client_action_id=None,
     actor="user",
+    move: ActionInput | None = None,
 ) -> ActionOutcome:
-    """Applies ``action`` for a seat: the one way a match moves on.
+    """Applies an action for a seat: the one way a match moves on.
 
-    People pass ``tenant`` and ``user`` (their own seat acts); tasks pass ``seat`` and
-    ``actor`` "bot" or "timeout" and no tenant. In one transaction: lock the match row,
-    check membership, seat, version and ``to_act``, ``engine.apply``, save state and
-    ``version + 1``, append the ``MoveRecord`` (``seq`` = the new version), finish the match
-    when ``engine.result`` says so, set the next deadline; after commit, broadcast and
-    schedule the timer and bot tasks. A ``client_action_id`` seen before returns the first
-    outcome with ``duplicate=True`` and applies nothing.
+    The action comes as ``move`` (an ``ActionInput`` from ``inputs.parse_action_input``,
+    trusted as it is) or as ``action``, ``expected_version`` and ``client_action_id``, which
+    go through that parser here. People pass ``tenant`` and ``user`` (their own seat acts);
+    tasks pass ``seat`` and ``actor`` "bot" or "timeout" and no tenant. In one transaction:
+    lock the match row, check membership, seat, version and ``to_act``, ``engine.apply``,
+    save state and ``version + 1``, append the ``MoveRecord`` (``seq`` = the new version),
+    finish the match when ``engine.result`` says so, set the next deadline; after commit,
+    broadcast and schedule the timer and bot tasks. A ``client_action_id`` seen before returns
+    the first outcome with ``duplicate=True`` and applies nothing.
+
+    Simultaneous actions: when several seats act at once (``to_act`` holds them all since
+    ``Match.to_act_since``), an action chosen at that version or later by one of them is taken
+    even if the others' actions moved the version on, as long as this seat has not acted since
+    and the engine still accepts it; else it is stale.
 
     A person's action clears their seat's takeover and time-out count; a time-out adds one
     to it and hands the seat to a bot at ``TAKEOVER_AFTER_TIMEOUTS``.
 
-    Raises 400 (``invalid_match_id``, ``invalid_action``, ``action_too_large``,
-    ``invalid_expected_version``, ``invalid_client_action_id``, ``invalid_actor``,
-    ``invalid_seat_index``, the engine's ``IllegalAction`` code with its message, field
-    ``action``), 403 (``not_member``, ``not_seated``, ``seat_played_by_bot``), 404
-    (``match_not_found``), 409 (``match_not_active``, ``stale_version``, ``not_your_turn``,
-    ``not_bot_seat``, ``client_action_id_reused``). State is unchanged on every error.
+    Raises 400 (the parser's codes, ``invalid_actor``, ``invalid_seat_index``, the engine's
+    ``IllegalAction`` code with its message, field ``action``), 403 (``not_member``,
+    ``not_seated``, ``seat_played_by_bot``), 404 (``match_not_found``), 409
+    (``match_not_active``, ``stale_version``, ``not_your_turn``, ``not_bot_seat``,
+    ``client_action_id_reused``). State is unchanged on every error.
     """
     mid = parse_id(match_id, "match_id")
-    action = _action_copy(action)
-    if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
-        raise ServiceError("invalid_expected_version", VERSION_INVALID, 400, "expected_version")
-    if client_action_id is not None and (
-        not isinstance(client_action_id, str) or not 1 <= len(client_action_id) <= MAX_CLIENT_ACTION_ID
-        or "\x00" in client_action_id
-    ):
-        raise ServiceError("invalid_client_action_id", CLIENT_ACTION_ID_INVALID, 400, "client_action_id")
+    if move is None:
+        raw = {"action": action, "expected_version": expected_version}
+        if client_action_id is not None:
+            raw["client_action_id"] = client_action_id
+        move = parse_action_input(raw)
     if actor not in ACTORS:
         raise ServiceError("invalid_actor", ACTOR_INVALID, 400, "actor")
     if actor == MoveRecord.Actor.USER:
@@ -357,9 +365,10 @@ def submit_action(
             mine = seats[_seat_index(seat, len(seats), field_name="seat")]
             if actor == MoveRecord.Actor.BOT and not mine.bot_plays:
                 raise ServiceError("not_bot_seat", NOT_BOT_SEAT, 409)
-        if client_action_id is not None:
+        cid = move.client_action_id
+        if cid is not None:
             first = (
-                MoveRecord.objects.filter(match_id=mid, client_action_id=client_action_id)
+                MoveRecord.objects.filter(match_id=mid, client_action_id=cid)
                 .only("seq", "seat", "events")
                 .order_by("seq")  # not the model's ordering, which joins the match
                 .first()
@@ -370,62 +379,24 @@ def submit_action(
                 return ActionOutcome(first.seq, first.seat, visible_events(first.events, first.seat), True)
         if match.status != Match.Status.ACTIVE:
             raise ServiceError("match_not_active", MATCH_NOT_ACTIVE, 409)
-        if expected_version != match.version:
-            raise ServiceError("stale_version", STALE_VERSION, 409, "expected_version")
         engine = _engine(match.game)
+        if move.expected_version != match.version and not _parallel_ok(match, engine, mine.index, move.expected_version):
+            raise ServiceError("stale_version", STALE_VERSION, 409, "expected_version")
         state = engine.decode(match.state)
         if mine.index not in engine.to_act(state):
             raise ServiceError("not_your_turn", NOT_YOUR_TURN, 409)
-        outcome = _apply(match, seats, mine, engine, state, action, actor, client_action_id)
+        outcome = _apply(match, seats, mine, engine, state, move.action, actor, cid)
     return outcome
 
 
-def bot_move(*, match_id: int, version: int, choose) -> ActionOutcome | None:
-    """A bot's move, chosen and applied in one transaction with the match row locked: the
-    choice and the move share one read of the match and its seats and one decode of the
-    state (``submit_action(seat=..., actor="bot")`` after a read of its own would read and
-    decode them twice). Used by ``bots.services.bot_take_turn``.
-
-    If match ``match_id`` is active at ``version``, ``choose(engine, state, seat)`` (``seat``:
-    the ``Seat`` row) is called for each seat of ``engine.to_act(state)`` that a bot plays
-    (``Seat.bot_plays``), in that order, until it returns an action (None: that bot waits);
-    ``choose`` only reads ``state`` and ``seat``. The action is then checked and applied
-    exactly as by ``submit_action`` with ``actor="bot"`` (record, deadline, broadcast and
-    tasks after commit). Returns its
-    ``ActionOutcome``, or None (nothing changed) when the match is missing, not active or
-    past ``version``, or no bot chose. Raises ``ServiceError`` 400 (``invalid_action``,
-    ``action_too_large``, the engine's ``IllegalAction`` code, ``malformed_action``) when
-    the action is refused; nothing changes then either.
-    """
-    with transaction.atomic():
-        match = Match.unscoped.select_for_update().filter(pk=match_id).first()
-        if match is None or match.status != Match.Status.ACTIVE or match.version != version:
-            return None
-        seats = _seats(match, users=True)
-        engine = _engine(match.game)
-        state = engine.decode(match.state)
-        for index in engine.to_act(state):
-            if not 0 <= index < len(seats) or not seats[index].bot_plays:
-                continue
-            action = choose(engine, state, seats[index])
-            if action is not None:
-                return _apply(match, seats, seats[index], engine, state, _action_copy(action),
-                              MoveRecord.Actor.BOT, None)
-    return None
-
-
-def _action_copy(action) -> dict:
-    """A private JSON copy of ``action`` (the engine never sees the caller's object, and the
-    record stores exactly what was applied); 400 ``invalid_action`` / ``action_too_large``."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise ServiceError("invalid_action", ACTION_INVALID, 400, "action")
-    try:
-        encoded = json.dumps(action, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        raise ServiceError("invalid_action", ACTION_INVALID, 400, "action")
-    if len(encoded) > MAX_ACTION_CHARS:
-        raise ServiceError("action_too_large", ACTION_TOO_LARGE, 400, "action")
-    return json.loads(encoded)
+def _parallel_ok(match: Match, engine: Engine, index: int, expected: int) -> bool:
+    """May seat ``index``'s action chosen at version ``expected`` still be taken although the
+    match is at a later one? Only in a game with simultaneous actions, when the seats now
+    acting have acted together since ``expected`` or before, and this seat has not acted
+    since (``to_act`` itself is checked by the caller; the engine has the last word)."""
+    if not engine.simultaneous or not match.to_act_since <= expected < match.version:
+        return False
+    return not MoveRecord.objects.filter(match_id=match.pk, seat=index, seq__gt=expected).exists()
 
 
 def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, action: dict, actor: str,
@@ -448,6 +419,7 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
     events = list(events)
     now = timezone.now()
     _count_timeouts(mine, actor)
+    before = engine.to_act(state)
     match.state = engine.encode(new_state)
     match.version += 1
     result = engine.result(new_state)
@@ -455,8 +427,13 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
         match.result = result.to_json()
         _end(match, Match.Status.FINISHED, now)
     else:
-        _arm(match, engine.to_act(new_state), seats, now)
-    match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at"])
+        to_act = engine.to_act(new_state)
+        if not (len(before) > 1 and set(to_act) <= set(before)):
+            match.to_act_since = match.version  # a new set of seats to act
+        restart = engine.clock_restarts(state, new_state, mine.index, events) or set(to_act) != set(before)
+        _arm(match, to_act, seats, now, restart_clock=restart)
+    match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at",
+                              "to_act_since"])
     MoveRecord.objects.create(
         match=match, seq=match.version, seat=mine.index, action=action, events=events,
         actor=actor, client_action_id=client_action_id,
@@ -633,14 +610,16 @@ def _count_timeouts(seat: Seat, actor: str) -> None:
         seat.save(update_fields=["bot_takeover", "timeouts_in_row"])
 
 
-def _arm(match: Match, to_act, seats: list[Seat], now: datetime) -> None:
-    """Sets the next turn deadline (every action restarts the clock of whoever must act)
-    and ``bot_due_at`` when a bot plays a seat in ``to_act``."""
+def _arm(match: Match, to_act, seats: list[Seat], now: datetime, *, restart_clock: bool = True) -> None:
+    """Sets the next turn deadline and ``bot_due_at`` when a bot plays a seat in ``to_act``.
+    The clock starts again unless ``restart_clock`` is False (the engine's
+    ``clock_restarts`` said the running turn keeps its deadline, and the same seats act)."""
     if not to_act:
         match.deadline = None
         match.bot_due_at = None
         return
-    match.deadline = now + timedelta(seconds=match.turn_seconds) if match.turn_seconds else None
+    if restart_clock or match.deadline is None:
+        match.deadline = now + timedelta(seconds=match.turn_seconds) if match.turn_seconds else None
     bot_due = any(seats[i].bot_plays for i in to_act if 0 <= i < len(seats))
     match.bot_due_at = now + timedelta(seconds=settings.BOT_DELAY_SECONDS) if bot_due else None
 
@@ -687,16 +666,7 @@ def _notify(match: Match, events: list, *, seats: list[Seat] | None = None, stat
 
     transaction.on_commit(broadcast, robust=True)
     if deadline is not None and deadline - timezone.now() <= TIMER_TASK_HORIZON:
-        def schedule_timer():
-            from gameplatform.matches.tasks import expire_turn
-
-            expire_turn.apply_async((match_id, version), eta=deadline)
-
-        transaction.on_commit(schedule_timer, robust=True)
+        transaction.on_commit(lambda: scheduling.expire_turn_at(match_id, version, deadline), robust=True)
     if bot_due:
-        def schedule_bot():
-            from gameplatform.bots.tasks import play_bot_turn
-
-            play_bot_turn.apply_async((match_id, version), countdown=settings.BOT_DELAY_SECONDS)
-
-        transaction.on_commit(schedule_bot, robust=True)
+        transaction.on_commit(lambda: scheduling.bot_turn_after(match_id, version, settings.BOT_DELAY_SECONDS),
+                              robust=True)

@@ -14,14 +14,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from gameplatform.tenants.services import membership_require
+from games.protocol import GameUI
 from games.registry import UnknownGame, get_engine
 
 from . import selectors, services
+from .checks import GENERIC_HAND, GENERIC_PLAY, GENERIC_REPLAY
 from .errors import ServiceError
 from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, SeatBotForm
 from .models import Match
@@ -34,6 +35,7 @@ BOT_ADDED = "A {kind} bot took seat {seat}."
 STARTED = "The match has started. Good luck!"
 FORM_INVALID = "The match was not created: please correct the fields marked below."
 FINISHED_SHOWN = 20  # finished matches listed in the lobby
+GENERIC_BOARD = "matches/board_generic.html"
 
 # Seconds -> label, from the lobby's choices ("Unlimited" for None).
 _TURN_LABELS = {int(v): label for _, group in TURN_TIME_CHOICES[1:] for v, label in group}
@@ -92,7 +94,7 @@ def _seat_rows(match: Match, user) -> list[dict]:
 
 def options_text(engine, options: dict | None) -> str:
     """The match's options in words, titled by the engine's options_schema:
-    "JOKER variant: on"; "" without options."""
+    "Victory points: 12, Robber off: on"; "" without options."""
     if not options:
         return ""
     props = (engine.options_schema() or {}).get("properties", {}) if engine else {}
@@ -104,6 +106,20 @@ def options_text(engine, options: dict | None) -> str:
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
         parts.append(f"{title}: {shown}")
     return ", ".join(parts)
+
+
+def game_ui(engine) -> dict:
+    """The templates and static files of the game's web UI (``engine.ui``, a
+    ``games.protocol.GameUI``), with the generic parts where it declares none:
+    ``board_template``, ``hand_template``, ``play_module``, ``replay_module``, ``stylesheet``."""
+    ui = engine.ui if engine is not None else GameUI()
+    return {
+        "board_template": ui.board_template or GENERIC_BOARD,
+        "hand_template": ui.hand_template or GENERIC_HAND,
+        "play_module": ui.play_module or GENERIC_PLAY,
+        "replay_module": ui.replay_module or GENERIC_REPLAY,
+        "stylesheet": ui.stylesheet,
+    }
 
 
 def _match_card(match: Match, user) -> dict:
@@ -207,9 +223,7 @@ def match_detail(request, match_id: int):
         "turn_label": turn_time_label(match.turn_seconds),
         "options_text": options_text(engine, match.options),
         "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request)},
-        "board_template": select_template([f"{match.game}/board.html", "matches/board_generic.html"]).template.name,
-        # The seated player's panel (hand and controls): the game's own, else the generic one.
-        "hand_template": select_template([f"{match.game}/hand.html", "matches/hand_generic.html"]).template.name,
+        **game_ui(engine),
     }
     return render(request, "matches/match_play.html", context)
 
@@ -226,7 +240,7 @@ def match_replay(request, match_id: int):
         "engine": engine,
         "game_name": engine.name if engine else match.game,
         "replay": replay,
-        "board_template": select_template([f"{match.game}/board.html", "matches/board_generic.html"]).template.name,
+        **game_ui(engine),
     }
     return render(request, "matches/match_replay.html", context)
 

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user
 
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.inputs import ActionInput
 from gameplatform.matches.models import Match
 from gameplatform.tenants.selectors import tenant_for_host
 from gameplatform.tenants.services import membership_require
@@ -158,11 +159,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         try:
             outcome = await database_sync_to_async(services.submit_action)(
                 match_id=self.match_id,
-                action=msg.action,
-                expected_version=msg.expected_version,
+                move=ActionInput(action=msg.action, expected_version=msg.expected_version,
+                                 client_action_id=msg.client_action_id),
                 tenant=self.tenant,
                 user=self.scope["user"],
-                client_action_id=msg.client_action_id,
             )
         except (ServiceError, IllegalAction) as exc:
             field = getattr(exc, "field", None)

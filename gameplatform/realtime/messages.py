@@ -3,7 +3,8 @@
 Accepted, exactly (no other keys):
 
 - ``{"type": "action", "action": {"type": str, ...}, "expected_version": int >= 0,
-  "client_action_id": str (1-64 chars)}``
+  "client_action_id": str (1-64 chars)}``, its fields checked by
+  ``matches.inputs.parse_action_input`` (the REST API's parser too)
 - ``{"type": "sync"}``
 - ``{"type": "resume"}``
 
@@ -15,10 +16,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-# Frames above this many characters are refused unread (a whole Hextopia action is ~150).
+from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.inputs import parse_action_input, valid_client_action_id
+
+# Frames above this many characters are refused unread (an action is at most 4,000).
 MAX_FRAME_CHARS = 16_384
-# MoveRecord.client_action_id is a CharField(max_length=64).
-CLIENT_ACTION_ID_MAX = 64
 MESSAGE_TYPES = ("action", "sync", "resume")
 FIELDS = {"action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"}}
 
@@ -34,11 +36,7 @@ MSG_NOT_JSON = "Messages must be valid JSON."
 MSG_NOT_OBJECT = "Messages must be JSON objects with a 'type' field."
 MSG_TYPE_MISSING = "Field 'type' is required: one of action, sync, resume."
 MSG_TYPE_UNKNOWN = "Field 'type' must be one of action, sync, resume."
-MSG_FIELD_MISSING = "Field '{field}' is required in an action message."
 MSG_FIELD_UNEXPECTED = "Field '{field}' is not part of a '{kind}' message."
-MSG_ACTION_NOT_OBJECT = "Field 'action' must be an object with a string 'type'."
-MSG_VERSION_INVALID = "Field 'expected_version' must be a whole number, 0 or more."
-MSG_CLIENT_ACTION_ID_INVALID = f"Field 'client_action_id' must be a string of 1 to {CLIENT_ACTION_ID_MAX} characters."
 
 
 class ClientError(Exception):
@@ -93,19 +91,13 @@ def parse_message(content: object) -> ClientMessage:
         raise ClientError(UNEXPECTED_FIELD, MSG_FIELD_UNEXPECTED.format(field=field, kind=kind), field, cid)
     if kind != "action":
         return ClientMessage(kind=kind)
-    for field in ("action", "expected_version", "client_action_id"):
-        if field not in content:
-            raise ClientError(MISSING_FIELD, MSG_FIELD_MISSING.format(field=field), field, cid)
-    if cid is None:
-        raise ClientError(INVALID_FIELD, MSG_CLIENT_ACTION_ID_INVALID, "client_action_id")
-    action = content["action"]
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise ClientError(INVALID_FIELD, MSG_ACTION_NOT_OBJECT, "action", cid)
-    version = content["expected_version"]
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise ClientError(INVALID_FIELD, MSG_VERSION_INVALID, "expected_version", cid)
-    return ClientMessage(kind=kind, action=action, expected_version=version, client_action_id=cid)
+    try:  # the action's fields: the parser the REST API uses too
+        move = parse_action_input(content, require_client_action_id=True, extra_fields=("type",))
+    except ServiceError as exc:
+        raise ClientError(exc.code, exc.message, exc.field, cid)
+    return ClientMessage(kind=kind, action=move.action, expected_version=move.expected_version,
+                         client_action_id=move.client_action_id)
 
 
 def _valid_client_action_id(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= CLIENT_ACTION_ID_MAX
+    return valid_client_action_id(value)

@@ -1,5 +1,6 @@
 """The test game of tests/fake_engine.py keeps the engine protocol, like every real game."""
-from games.protocol import SeatSpec, check_conformance
+from games.conformance import check_engine as check_conformance
+from games.protocol import SeatSpec
 from tests.fake_engine import ENGINE
 
 

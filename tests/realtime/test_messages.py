@@ -1,8 +1,8 @@
 """messages.parse_message: the three client messages, exactly (errors end to end: test_play.py)."""
 import pytest
 
+from gameplatform.matches.inputs import ACTION_INVALID
 from gameplatform.realtime.messages import (
-    MSG_ACTION_NOT_OBJECT,
     ClientError,
     ClientMessage,
     decode_frame,
@@ -21,7 +21,7 @@ def test_errors_about_an_action_echo_its_client_action_id():
     with pytest.raises(ClientError) as err:
         parse_message({"type": "action", "action": [], "expected_version": 0, "client_action_id": "abc"})
     assert (err.value.code, err.value.message, err.value.field, err.value.client_action_id) == (
-        "invalid_field", MSG_ACTION_NOT_OBJECT, "action", "abc"
+        "invalid_action", ACTION_INVALID, "action", "abc"
     )
 
 

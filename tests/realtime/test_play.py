@@ -8,6 +8,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from gameplatform.matches import selectors, services
+from gameplatform.matches.inputs import ACTION_INVALID
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.realtime import broadcast
 from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, MSG_SESSION_ENDED
@@ -131,24 +132,24 @@ BAD_FRAMES = [
      "Field 'expected_version' is required in an action message.", "expected_version"),
     ('{"type": "action", "action": {"type": "roll"}, "expected_version": 1}', "missing_field",
      "Field 'client_action_id' is required in an action message.", "client_action_id"),
-    ('{"type": "action", "action": "roll", "expected_version": 1, "client_action_id": "c"}', "invalid_field",
-     "Field 'action' must be an object with a string 'type'.", "action"),
-    ('{"type": "action", "action": {"card": 1}, "expected_version": 1, "client_action_id": "c"}', "invalid_field",
-     "Field 'action' must be an object with a string 'type'.", "action"),
+    ('{"type": "action", "action": "roll", "expected_version": 1, "client_action_id": "c"}', "invalid_action",
+     ACTION_INVALID, "action"),
+    ('{"type": "action", "action": {"card": 1}, "expected_version": 1, "client_action_id": "c"}', "invalid_action",
+     ACTION_INVALID, "action"),
     ('{"type": "action", "action": {"type": "roll"}, "expected_version": "1", "client_action_id": "c"}',
-     "invalid_field", "Field 'expected_version' must be a whole number, 0 or more.", "expected_version"),
+     "invalid_expected_version", "Field 'expected_version' must be a whole number, 0 or more.", "expected_version"),
     ('{"type": "action", "action": {"type": "roll"}, "expected_version": true, "client_action_id": "c"}',
-     "invalid_field", "Field 'expected_version' must be a whole number, 0 or more.", "expected_version"),
+     "invalid_expected_version", "Field 'expected_version' must be a whole number, 0 or more.", "expected_version"),
     ('{"type": "action", "action": {"type": "roll"}, "expected_version": -1, "client_action_id": "c"}',
-     "invalid_field", "Field 'expected_version' must be a whole number, 0 or more.", "expected_version"),
+     "invalid_expected_version", "Field 'expected_version' must be a whole number, 0 or more.", "expected_version"),
     ('{"type": "action", "action": {"type": "roll"}, "expected_version": 1.5, "client_action_id": "c"}',
-     "invalid_field", "Field 'expected_version' must be a whole number, 0 or more.", "expected_version"),
+     "invalid_expected_version", "Field 'expected_version' must be a whole number, 0 or more.", "expected_version"),
     ('{"type": "action", "action": {"type": "roll"}, "expected_version": 1, "client_action_id": 7}',
-     "invalid_field", "Field 'client_action_id' must be a string of 1 to 64 characters.", "client_action_id"),
+     "invalid_client_action_id", "Field 'client_action_id' must be a string of 1 to 64 characters.", "client_action_id"),
     ('{"type": "action", "action": {"type": "roll"}, "expected_version": 1, "client_action_id": ""}',
-     "invalid_field", "Field 'client_action_id' must be a string of 1 to 64 characters.", "client_action_id"),
+     "invalid_client_action_id", "Field 'client_action_id' must be a string of 1 to 64 characters.", "client_action_id"),
     (json.dumps(action_msg({"type": "roll"}, 1, "c" * 65)),
-     "invalid_field", "Field 'client_action_id' must be a string of 1 to 64 characters.", "client_action_id"),
+     "invalid_client_action_id", "Field 'client_action_id' must be a string of 1 to 64 characters.", "client_action_id"),
     ("[" * 100_000, "malformed", "Messages are limited to 16384 characters.", None),
     ("[" * 5_000 + "]" * 5_000, "malformed", "Messages must be valid JSON.", None),
 ]

@@ -22,8 +22,13 @@ def test_option_fields_follow_the_schema_types():
 
 
 def test_layout_labels_name_known_layouts_and_describe_others():
-    assert forms.layout_label("2v2", [0, 1, 0, 1]) == "2 v 2: partners face each other"
+    from games.registry import get_engine
+
+    hextopia = get_engine("hextopia")
+    assert dict(forms.layouts_for(hextopia, 4))["2v2"] == "2 v 2: partners face each other"
+    assert forms.layout_label("2v2", [0, 1, 0, 1], hextopia.team_layout_labels()) == "2 v 2: partners face each other"
     assert forms.layout_label("odd", [0, None, 1]) == "odd: A - B"
+    assert forms.layout_label("none", [None, None]) == forms.NO_TEAMS_LABEL
 
 
 def test_turn_time_labels():

@@ -1,6 +1,7 @@
 """The platform's conformance playout (games.protocol.check_conformance) on Hexfolk."""
+from games.conformance import check_engine as check_conformance
 from games.hexfolk.engine import ENGINE
-from games.protocol import SeatSpec, check_conformance
+from games.protocol import SeatSpec
 from tests.games.hexfolk.invariants import check_state
 
 

@@ -131,7 +131,7 @@ def test_out_of_turn_and_out_of_phase(hexfolk_table, api_for):
     ({"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}, "to": [7]}, E.OFFER_TARGETS.code,
      E.OFFER_TARGETS.message),
     ({"type": "fly"}, E.NOT_AN_ACTION.code, E.NOT_AN_ACTION.message),
-    (["roll"], "invalid", None),  # the serializer: an action is an object
+    (["roll"], "invalid_action", None),  # the shared parser (the WebSocket says the same)
     ({"kind": "roll"}, "invalid_action", None),
 ])
 def test_a_malformed_action_names_the_field(main_phase, action, code, message):

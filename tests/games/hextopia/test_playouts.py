@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
+from games.conformance import check_engine as check_conformance
 from games.hextopia.engine.constants import LANE, PIECES
-from games.protocol import IllegalAction, SeatSpec, check_conformance
+from games.protocol import IllegalAction, SeatSpec
 from tests.games.hextopia.helpers import ENGINE, card_count
 
 # Random games end well within this (the longest seen, 6 players in teams, is under 2,000).

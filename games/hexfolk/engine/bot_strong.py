@@ -30,385 +30,39 @@ from __future__ import annotations
 
 import random
 
-from games.hexfolk.engine.board import CORNERS, PIPS
+from games.hexfolk.engine.bot_reading import (
+    CITY,
+    DEV,
+    KNIGHT_BLOCK_MIN,
+    MAX_OFFERS_PER_TURN,
+    MIN_GAIN,
+    MONOPOLY_COMPLETE_BONUS,
+    MONOPOLY_MIN_TAKE,
+    MONOPOLY_NEED_FACTOR,
+    OFFER_CHANCE,
+    OFFER_MAX_MISSING,
+    OWN_HEX_PENALTY,
+    SETTLEMENT,
+    SETUP_LOOKAHEAD_SHARE,
+    STEAL_VALUE,
+    Goal,
+    Reading,
+    cards_of,
+    covers,
+    vec,
+)
 from games.hexfolk.engine.longest_road import road_length
 from games.hexfolk.engine.rules import (
-    BANK_RATE,
     CITY_COST,
     DEV_CARD_COST,
-    GENERIC_HARBOR,
-    HARBOR_KINDS,
     LARGEST_ARMY_MIN,
     LONGEST_ROAD_MIN,
     N_RESOURCES,
     RESOURCE_INDEX,
-    RESOURCES,
     ROAD_COST,
     SETTLEMENT_COST,
-    TERRAIN_INDEX,
 )
 from games.protocol import Action
-
-# ------------------------------------------------------------------ tuning
-# Base worth of one pip of each resource (lumber, brick, wool, grain, ore): wool has the
-# fewest uses (settlement and development card only).
-RESOURCE_WEIGHT = (1.0, 1.0, 0.8, 1.05, 1.0)
-SCARCITY_BOUNDS = (0.75, 1.4)  # clamp of (mean board pips / this resource's board pips) ** 0.5
-NEW_RESOURCE_FACTOR = 1.5  # a resource the seat does not produce yet counts this much more
-SETUP_DIVERSITY_BONUS = 1.0  # setup: per resource of the spot the seat does not produce yet
-GENERIC_HARBOR_BONUS = 1.5  # spot value of a 3:1 harbor
-SPECIAL_HARBOR_PER_PIP = 0.35  # spot value of a 2:1 harbor per pip of that resource produced
-SETUP_LOOKAHEAD_SHARE = 0.35  # setup road: share of the best spot two roads on
-MAX_ROAD_DEPTH = 4  # roads the bot plans toward a settlement spot
-ROAD_STEP_PENALTY = 2.5  # spot value lost per road needed to reach it
-SPOT_CANDIDATES = 4  # best spots weighed as settlement goals (and the best one needing no road)
-PROD_VALUE = 0.08  # goal value per pip of spot value added
-DEV_VALUE = 0.8  # goal value of a development card
-ARMY_DEV_BONUS = 0.4  # ... more when knights could soon win Largest Army
-WIN_BONUS = 10.0  # goal value added when the goal's points reach the target
-EPS_INCOME = 0.05  # cards per round credited to a resource nobody produces
-GOAL_WEIGHTS = (1.0, 0.5, 0.25)  # hand utility weights of the best three goals
-COMPLETE_BONUS = 0.5  # hand utility of a goal the hand can pay in full
-CARD_VALUE = 0.03  # hand utility of any card
-MIN_GAIN = 0.01  # smallest utility gain that makes a trade worth it
-NEAR_WIN_MARGIN = 2  # no trade with a player this close to the target (visible points)
-OFFER_CHANCE = 0.5  # chance to post an offer when one would help (a fresh bot has no memory)
-MAX_OFFERS_PER_TURN = 2  # offers one bot instance posts in one turn
-OFFER_MAX_MISSING = 2  # offer only when the goal misses at most this many cards
-KNIGHT_BLOCK_MIN = 3  # play a knight before the roll when the robber blocks this many pips
-MONOPOLY_MIN_TAKE = 3.0  # expected cards a monopoly must bring (unless it completes a goal)
-MONOPOLY_NEED_FACTOR = 1.5  # monopoly worth per expected card of a resource the best goal misses
-MONOPOLY_COMPLETE_BONUS = 5.0  # monopoly worth when the expected take completes a goal
-OWN_HEX_PENALTY = 10.0  # robber score per pip of its own production blocked
-STEAL_VALUE = 2.0  # robber score of robbing someone
-CITY = "city"
-SETTLEMENT = "settlement"
-DEV = "dev"
-
-
-# ------------------------------------------------------------------ geometry from the view
-class _Geometry:
-    """Adjacency and production of one board, from ``view["board"]`` (see view.py): node and
-    edge ids as in the view; ``node_prod[n]`` pips per resource at intersection ``n``;
-    ``node_harbor[n]`` harbor kind index (``GENERIC_HARBOR`` or a resource) or -1."""
-
-    def __init__(self, vb: dict):
-        nodes = vb["nodes"]
-        self.n_nodes = len(nodes)
-        xy = {(p[0], p[1]): i for i, p in enumerate(nodes)}
-        self.edge_nodes = tuple((min(a, b), max(a, b)) for a, b in vb["edges"])
-        self.edge_index = {p: e for e, p in enumerate(self.edge_nodes)}
-        node_edges: list[list[tuple[int, int]]] = [[] for _ in range(self.n_nodes)]
-        for e, (a, b) in enumerate(self.edge_nodes):
-            node_edges[a].append((e, b))
-            node_edges[b].append((e, a))
-        self.node_edges = tuple(tuple(x) for x in node_edges)
-        self.node_neighbors = tuple(tuple(o for _, o in x) for x in node_edges)
-        hexes = sorted(vb["hexes"], key=lambda h: h["hex"])
-        self.n_hexes = len(hexes)
-        hex_nodes, hex_res, hex_pips = [], [], []
-        node_hexes: list[list[int]] = [[] for _ in range(self.n_nodes)]
-        for hx in hexes:
-            x, y = 2 * hx["q"] + hx["r"], 3 * hx["r"]
-            ring = tuple(xy[(x + dx, y + dy)] for dx, dy in CORNERS)
-            hex_nodes.append(ring)
-            for n in ring:
-                node_hexes[n].append(hx["hex"])
-            t = TERRAIN_INDEX[hx["terrain"]]
-            producing = t < N_RESOURCES
-            hex_res.append(t if producing else -1)
-            hex_pips.append(PIPS.get(hx["number"] or 0, 0) if producing else 0)
-        self.hex_nodes = tuple(hex_nodes)
-        self.hex_res = tuple(hex_res)
-        self.hex_pips = tuple(hex_pips)
-        self.node_hexes = tuple(tuple(x) for x in node_hexes)
-        prod = []
-        for n in range(self.n_nodes):
-            p = [0] * N_RESOURCES
-            for h in self.node_hexes[n]:
-                if hex_res[h] >= 0:
-                    p[hex_res[h]] += hex_pips[h]
-            prod.append(tuple(p))
-        self.node_prod = tuple(prod)
-        harbor = [-1] * self.n_nodes
-        for hb in vb["harbors"]:
-            for n in hb["nodes"]:
-                harbor[n] = HARBOR_KINDS.index(hb["kind"])
-        self.node_harbor = tuple(harbor)
-        totals = [0] * N_RESOURCES
-        for h, r in enumerate(hex_res):
-            if r >= 0:
-                totals[r] += hex_pips[h]
-        mean = sum(totals) / N_RESOURCES or 1.0
-        low, high = SCARCITY_BOUNDS
-        self.weight = tuple(RESOURCE_WEIGHT[r] * min(high, max(low, (mean / max(totals[r], 1)) ** 0.5))
-                            for r in range(N_RESOURCES))
-
-
-_GEOMETRY: dict[tuple, _Geometry] = {}
-_GEOMETRY_CACHE_SIZE = 64
-
-
-def _geometry(view: dict) -> _Geometry:
-    """The cached ``_Geometry`` of the view's map and layout."""
-    vb = view["board"]
-    key = (view["map"]["slug"], tuple((h["hex"], h["terrain"], h["number"]) for h in vb["hexes"]),
-           tuple((hb["kind"], *hb["nodes"]) for hb in vb["harbors"]))
-    geo = _GEOMETRY.get(key)
-    if geo is None:
-        if len(_GEOMETRY) >= _GEOMETRY_CACHE_SIZE:
-            _GEOMETRY.clear()
-        geo = _GEOMETRY[key] = _Geometry(vb)
-    return geo
-
-
-def _vec(cards: dict | None) -> list[int]:
-    """``{"ore": 2}`` as a 5-count list."""
-    out = [0] * N_RESOURCES
-    for name, c in (cards or {}).items():
-        out[RESOURCE_INDEX[name]] += c
-    return out
-
-
-def _cards(vec) -> dict:
-    return {RESOURCES[r]: c for r, c in enumerate(vec) if c}
-
-
-def _covers(hand, cost) -> bool:
-    return all(hand[r] >= cost[r] for r in range(N_RESOURCES))
-
-
-class _Goal:
-    """Something to save for: ``kind`` (city, settlement, dev), total ``cost`` (a settlement's
-    includes its roads), ``value``, ``node`` (city or settlement place), ``edge`` (the first
-    road toward a settlement spot, or None), ``roads`` needed, and ``score``."""
-
-    __slots__ = ("kind", "cost", "value", "node", "edge", "roads", "score")
-
-    def __init__(self, kind, cost, value, node=None, edge=None, roads=0):
-        self.kind, self.cost, self.value = kind, tuple(cost), value
-        self.node, self.edge, self.roads = node, edge, roads
-        self.score = 0.0
-
-
-# ------------------------------------------------------------------ one decision's reading
-class _Reading:
-    """The seat's position read from the view: owners, its hand, income and goals."""
-
-    def __init__(self, view: dict):
-        self.view = view
-        geo = self.geo = _geometry(view)
-        self.me = me = view["viewer"]
-        self.players = view["players"]
-        self.n = len(self.players)
-        self.target = view["victory_points_target"]
-        self.points = view.get("points", self.players[me]["visible_points"])
-        self.hand = _vec(view.get("hand"))
-        owner = [-1] * geo.n_nodes
-        city = [0] * geo.n_nodes
-        for b in view["buildings"]:
-            owner[b["node"]] = b["seat"]
-            city[b["node"]] = 1 if b["kind"] == "city" else 0
-        self.owner, self.city = owner, city
-        edge_owner = [-1] * len(geo.edge_nodes)
-        for road in view["roads"]:
-            a, b = road["edge"]
-            edge_owner[geo.edge_index[(min(a, b), max(a, b))]] = road["seat"]
-        self.edge_owner = edge_owner
-        self.robber = view["robber"]
-        rates = view.get("trade_rates") or {}
-        self.rate = [min(rates.get(name) or [BANK_RATE]) for name in RESOURCES]
-        self.bank = _vec(view["bank"])
-        self.discard_limit = view["options"].get("discard_limit", 7)
-        self.prod = self.production(me)
-        per_round = self.n / 36.0
-        self.income = [p * per_round for p in self.prod]
-        self._goals: list[_Goal] | None = None
-        self._spots: list | None = None
-
-    # -------------------------------------------------------------- board reads
-    def production(self, seat: int) -> list[int]:
-        """Pips per resource of ``seat``'s buildings (cities twice), the robber's hex left out."""
-        geo = self.geo
-        out = [0] * N_RESOURCES
-        for n, o in enumerate(self.owner):
-            if o == seat:
-                mult = 2 if self.city[n] else 1
-                for h in geo.node_hexes[n]:
-                    r = geo.hex_res[h]
-                    if r >= 0 and h != self.robber:
-                        out[r] += geo.hex_pips[h] * mult
-        return out
-
-    def distance_ok(self, node: int) -> bool:
-        owner = self.owner
-        return owner[node] == -1 and all(owner[o] == -1 for o in self.geo.node_neighbors[node])
-
-    def spot_value(self, node: int, prod, setup: bool = False) -> float:
-        """Worth of a settlement on ``node`` to a seat producing ``prod`` pips per resource."""
-        geo = self.geo
-        p = geo.node_prod[node]
-        v = 0.0
-        for r in range(N_RESOURCES):
-            if p[r]:
-                w = geo.weight[r]
-                if not prod[r]:
-                    w *= NEW_RESOURCE_FACTOR
-                    if setup:
-                        v += SETUP_DIVERSITY_BONUS
-                v += p[r] * w
-        kind = geo.node_harbor[node]
-        if kind == GENERIC_HARBOR:
-            v += GENERIC_HARBOR_BONUS
-        elif kind >= 0:
-            v += SPECIAL_HARBOR_PER_PIP * (prod[kind] + p[kind])
-        return v
-
-    def weighted_pips(self, node: int) -> float:
-        geo = self.geo
-        return sum(p * geo.weight[r] for r, p in enumerate(geo.node_prod[node]))
-
-    def threat(self, seat: int) -> float:
-        """How much hurting ``seat`` is worth: more the closer it is to the target."""
-        p = self.players[seat]
-        return 1.0 + 2.0 * p["visible_points"] / self.target + 0.05 * p["resource_count"]
-
-    def near_win(self, seat: int) -> bool:
-        return self.players[seat]["visible_points"] >= self.target - NEAR_WIN_MARGIN
-
-    # -------------------------------------------------------------- settlement spots
-    def spots(self) -> list[tuple[float, int, int, int | None]]:
-        """Settlement spots the seat's roads can reach within ``MAX_ROAD_DEPTH`` new roads, best
-        first: ``(score, node, roads needed, first road edge or None)``."""
-        if self._spots is not None:
-            return self._spots
-        geo, owner, edge_owner, me = self.geo, self.owner, self.edge_owner, self.me
-        dist: dict[int, int] = {}
-        first: dict[int, int | None] = {}
-        on_road = set()
-        for e, o in enumerate(edge_owner):
-            if o == me:
-                on_road.update(geo.edge_nodes[e])
-        layer = []
-        for n in on_road | {n for n, o in enumerate(owner) if o == me}:
-            if owner[n] in (-1, me):  # another player's building cuts the network there
-                dist[n] = 0
-                first[n] = None
-                layer.append(n)
-        depth = 0
-        while layer and depth < MAX_ROAD_DEPTH:
-            depth += 1
-            nxt = []
-            for u in layer:
-                for e, v in geo.node_edges[u]:
-                    if edge_owner[e] == -1 and v not in dist:
-                        dist[v] = depth
-                        first[v] = first[u] if first[u] is not None else e
-                        if owner[v] == -1:
-                            nxt.append(v)
-            layer = nxt
-        out = []
-        for v, d in dist.items():
-            if (d or v in on_road) and self.distance_ok(v):
-                score = self.spot_value(v, self.prod) - ROAD_STEP_PENALTY * d
-                out.append((score, v, d, first[v]))
-        out.sort(key=lambda s: (-s[0], s[1]))
-        self._spots = out
-        return out
-
-    # -------------------------------------------------------------- goals
-    def eta(self, cost) -> float:
-        """Rough rounds until the hand pays ``cost``: trades of today's surplus cover the
-        slowest missing cards, the rest arrive at the seat's income (plus bank trades of its
-        other income)."""
-        hand, income = self.hand, self.income
-        missing = [max(0, cost[r] - hand[r]) for r in range(N_RESOURCES)]
-        if not any(missing):
-            return 0.0
-        trades = sum(max(0, hand[r] - cost[r]) // self.rate[r] for r in range(N_RESOURCES))
-        for r in sorted(range(N_RESOURCES), key=lambda i: income[i]):
-            take = min(trades, missing[r])
-            missing[r] -= take
-            trades -= take
-        total = sum(income)
-        best_rate = min(self.rate)
-        out = 0.0
-        for r in range(N_RESOURCES):
-            if missing[r]:
-                out += missing[r] / (income[r] + (total - income[r]) / best_rate + EPS_INCOME)
-        return out
-
-    def goals(self) -> list[_Goal]:
-        """The seat's goals, best score first (see the module docstring)."""
-        if self._goals is not None:
-            return self._goals
-        me_p = self.players[self.me]
-        out = []
-        to_win = self.target - self.points
-        if me_p["settlements_left"]:
-            spots = self.spots()
-            near = [s for s in spots if s[2] == 0][:1]
-            best = None
-            for score, node, d, edge in spots[:SPOT_CANDIDATES] + near:
-                if d <= me_p["roads_left"]:
-                    cost = [SETTLEMENT_COST[r] + d * ROAD_COST[r] for r in range(N_RESOURCES)]
-                    value = 1.0 + PROD_VALUE * max(score + ROAD_STEP_PENALTY * d, 0.0)
-                    goal = _Goal(SETTLEMENT, cost, value, node, edge, d)
-                    goal.score = value / (1.0 + self.eta(cost))
-                    if best is None or goal.score > best.score:
-                        best = goal
-            if best is not None:
-                out.append(best)
-        if me_p["cities_left"]:
-            mine = [n for n, o in enumerate(self.owner) if o == self.me and not self.city[n]]
-            if mine:
-                node = max(mine, key=lambda n: (self.weighted_pips(n), -n))
-                out.append(_Goal(CITY, CITY_COST, 1.0 + PROD_VALUE * self.weighted_pips(node), node))
-        if self.view["dev_cards_left"]:
-            value = DEV_VALUE
-            knights = me_p["knights_played"] + self.view.get("dev_cards", {}).get("knight", 0)
-            best_other = max((p["knights_played"] for p in self.players if p["seat"] != self.me),
-                             default=0)
-            if not me_p["largest_army"] and knights + 1 >= max(LARGEST_ARMY_MIN - 1, best_other):
-                value += ARMY_DEV_BONUS
-            out.append(_Goal(DEV, DEV_CARD_COST, value))
-        for g in out:
-            if g.kind in (CITY, SETTLEMENT) and to_win <= 1:
-                g.value += WIN_BONUS
-            g.score = g.value / (1.0 + self.eta(g.cost))
-        out.sort(key=lambda g: -g.score)
-        self._goals = out
-        return out
-
-    def utility(self, hand) -> float:
-        """Hand utility: weighted progress toward the best goals plus a little per card."""
-        u = CARD_VALUE * sum(hand)
-        for w, g in zip(GOAL_WEIGHTS, self.goals(), strict=False):
-            cost = g.cost
-            total = sum(cost)
-            have = sum(min(hand[r], cost[r]) for r in range(N_RESOURCES))
-            u += w * (have / total + (COMPLETE_BONUS if have == total else 0.0))
-        return u
-
-    def gain(self, receive, pay) -> float:
-        """Utility gained by receiving ``receive`` and paying ``pay`` (5-count lists)."""
-        hand = self.hand
-        after = [hand[r] + receive[r] - pay[r] for r in range(N_RESOURCES)]
-        if min(after) < 0:
-            return float("-inf")
-        return self.utility(after) - self.utility(hand)
-
-    def trade_gain(self, receive, pay) -> float:
-        """``gain`` of a trade with a player, or -inf when it leaves the best goal missing more
-        cards than now: a trade must not take the next build further away."""
-        goals = self.goals()
-        if goals:
-            cost, hand = goals[0].cost, self.hand
-            before = sum(max(0, cost[r] - hand[r]) for r in range(N_RESOURCES))
-            after = sum(max(0, cost[r] - hand[r] - receive[r] + pay[r]) for r in range(N_RESOURCES))
-            if after > before:
-                return float("-inf")
-        return self.gain(receive, pay)
 
 
 # ------------------------------------------------------------------ the bot
@@ -418,6 +72,7 @@ class StrongBot:
     posted this turn (a fresh instance limits them by chance instead)."""
 
     name = "strong"
+    description = "Plans its builds, trades and robber moves like a seasoned player."
 
     def __init__(self):
         self._offers: dict[tuple[int, int], int] = {}
@@ -430,7 +85,7 @@ class StrongBot:
         if len(legal) == 1 and legal[0]["type"] not in ("discard", "offer_trade", "counter_trade"):
             return legal[0]
         phase = view["phase"]
-        g = _Reading(view)
+        g = Reading(view)
         if phase == "setup_settlement":
             return self._setup_settlement(g, legal)
         if phase == "setup_road":
@@ -452,7 +107,7 @@ class StrongBot:
         return self._main(g, legal, rng)
 
     # -------------------------------------------------------------- setup
-    def _setup_settlement(self, g: _Reading, legal: list[Action]) -> Action:
+    def _setup_settlement(self, g: Reading, legal: list[Action]) -> Action:
         prod = [0] * N_RESOURCES
         geo = g.geo
         for n, o in enumerate(g.owner):
@@ -461,7 +116,7 @@ class StrongBot:
                     prod[r] += geo.node_prod[n][r]
         return max(legal, key=lambda a: (g.spot_value(a["node"], prod, setup=True), -a["node"]))
 
-    def _setup_road(self, g: _Reading, legal: list[Action]) -> Action:
+    def _setup_road(self, g: Reading, legal: list[Action]) -> Action:
         geo = g.geo
         start = g.view["setup_node"]
         prod = g.prod
@@ -483,7 +138,7 @@ class StrongBot:
         return max(legal, key=lambda a: (worth(a), [-x for x in a["edge"]]))
 
     # -------------------------------------------------------------- the turn
-    def _pre_roll(self, g: _Reading, legal: list[Action]) -> Action:
+    def _pre_roll(self, g: Reading, legal: list[Action]) -> Action:
         types = _by_type(legal)
         if "play_knight" in types:
             blocked = self._blocked_pips(g)
@@ -491,14 +146,14 @@ class StrongBot:
                 return types["play_knight"][0]
         return {"type": "roll"}
 
-    def _blocked_pips(self, g: _Reading) -> int:
+    def _blocked_pips(self, g: Reading) -> int:
         geo = g.geo
         h = g.robber
         if g.geo.hex_res[h] < 0:
             return 0
         return sum(geo.hex_pips[h] * (2 if g.city[n] else 1) for n in geo.hex_nodes[h] if g.owner[n] == g.me)
 
-    def _knight_wins(self, g: _Reading) -> bool:
+    def _knight_wins(self, g: Reading) -> bool:
         me_p = g.players[g.me]
         if me_p["largest_army"] or g.view["options"].get("largest_army_off"):
             return False
@@ -506,13 +161,13 @@ class StrongBot:
         best = max((p["knights_played"] for p in g.players if p["seat"] != g.me), default=0)
         return k >= LARGEST_ARMY_MIN and k > best and g.points + 2 >= g.target
 
-    def _main(self, g: _Reading, legal: list[Action], rng: random.Random) -> Action:
+    def _main(self, g: Reading, legal: list[Action], rng: random.Random) -> Action:
         types = _by_type(legal)
         return (self._dev_play(g, types) or self._build(g, types)
                 or self._bank_trade(g, types) or self._offer(g, types, rng) or {"type": "end_turn"})
 
     # -------------------------------------------------------------- building
-    def _step(self, g: _Reading, goal: _Goal, types: dict) -> Action | None:
+    def _step(self, g: Reading, goal: Goal, types: dict) -> Action | None:
         """The legal action that moves ``goal`` on now, if any."""
         if goal.kind == CITY:
             return _find(types.get("build_city"), "node", goal.node)
@@ -524,7 +179,7 @@ class StrongBot:
             return types["buy_dev"][0]
         return None
 
-    def _build(self, g: _Reading, types: dict) -> Action | None:
+    def _build(self, g: Reading, types: dict) -> Action | None:
         """A city or settlement when affordable (best place); else the best goal's step; else
         another goal's step that leaves the best goal's cards (or any, over the discard limit);
         else a road toward Longest Road when it is within reach."""
@@ -552,7 +207,7 @@ class StrongBot:
                 return step
         return self._longest_road(g, types, keep if not over else None)
 
-    def _longest_road(self, g: _Reading, types: dict, keep) -> Action | None:
+    def _longest_road(self, g: Reading, types: dict, keep) -> Action | None:
         """A road that lengthens the seat's road when Longest Road is one or two roads away."""
         roads = types.get("build_road")
         if not roads or g.view["options"].get("longest_road_off"):
@@ -569,7 +224,7 @@ class StrongBot:
             return None
         return self._longest_road_edge(g, roads, me_p["road_length"])
 
-    def _longest_road_edge(self, g: _Reading, roads: list[Action], current: int) -> Action | None:
+    def _longest_road_edge(self, g: Reading, roads: list[Action], current: int) -> Action | None:
         geo = g.geo
         best, best_len = None, current
         for a in roads:
@@ -581,7 +236,7 @@ class StrongBot:
                 best, best_len = a, length
         return best
 
-    def _free_road(self, g: _Reading, legal: list[Action]) -> Action:
+    def _free_road(self, g: Reading, legal: list[Action]) -> Action:
         """A free road: toward the settlement goal, else the best spot, else the longest road."""
         settle = [goal for goal in g.goals() if goal.kind == SETTLEMENT and goal.roads]
         if settle:
@@ -596,13 +251,13 @@ class StrongBot:
         return self._longest_road_edge(g, legal, g.players[g.me]["road_length"]) or legal[0]
 
     # -------------------------------------------------------------- development cards
-    def _dev_play(self, g: _Reading, types: dict) -> Action | None:
+    def _dev_play(self, g: Reading, types: dict) -> Action | None:
         goals = g.goals()
         yop = types.get("play_year_of_plenty")
         if yop:
             best = max(yop, key=lambda a: g.gain(_pick_vec(a["resources"]), [0] * N_RESOURCES))
             after = [g.hand[r] + _pick_vec(best["resources"])[r] for r in range(N_RESOURCES)]
-            if any(_covers(after, goal.cost) and not _covers(g.hand, goal.cost) for goal in goals[:2]):
+            if any(covers(after, goal.cost) and not covers(g.hand, goal.cost) for goal in goals[:2]):
                 return best
         if "play_road_building" in types and any(goal.kind == SETTLEMENT and goal.roads for goal in goals):
             return types["play_road_building"][0]
@@ -617,7 +272,7 @@ class StrongBot:
             return best
         return None
 
-    def _monopoly(self, g: _Reading, mono: list[Action], goals: list[_Goal]):
+    def _monopoly(self, g: Reading, mono: list[Action], goals: list[Goal]):
         """The monopoly with the most expected worth: each opponent's hand is guessed from its
         card count split by what it has produced (public statistics)."""
         produced = g.view["stats"]["produced"]
@@ -626,7 +281,7 @@ class StrongBot:
             s = p["seat"]
             if s == g.me or not p["resource_count"]:
                 continue
-            made = _vec(produced[s]) if s < len(produced) else [0] * N_RESOURCES
+            made = vec(produced[s]) if s < len(produced) else [0] * N_RESOURCES
             total = sum(made)
             for r in range(N_RESOURCES):
                 share = made[r] / total if total else 1.0 / N_RESOURCES
@@ -637,8 +292,8 @@ class StrongBot:
             r = RESOURCE_INDEX[a["resource"]]
             after = g.hand[:]
             after[r] += int(expect[r])
-            completes = any(_covers(after, goal.cost) for goal in goals[:2]) and not any(
-                _covers(g.hand, goal.cost) for goal in goals[:2])
+            completes = any(covers(after, goal.cost) for goal in goals[:2]) and not any(
+                covers(g.hand, goal.cost) for goal in goals[:2])
             worth = (expect[r] * (MONOPOLY_NEED_FACTOR if need[r] > g.hand[r] else 1.0)
                      + (MONOPOLY_COMPLETE_BONUS if completes else 0.0))
             if best is None or worth > best[0]:
@@ -646,7 +301,7 @@ class StrongBot:
         return best[1], best[2], best[3]
 
     # -------------------------------------------------------------- trades
-    def _bank_trade(self, g: _Reading, types: dict) -> Action | None:
+    def _bank_trade(self, g: Reading, types: dict) -> Action | None:
         """A bank or harbor trade at the best rate toward the first goal that trades can
         complete this turn (for a goal other than the best, only with cards the best goal does
         not need, as ``_build`` spends them); over the discard limit, toward the best goal
@@ -681,7 +336,7 @@ class StrongBot:
                 return best[1]
         return None
 
-    def _offer(self, g: _Reading, types: dict, rng: random.Random) -> Action | None:
+    def _offer(self, g: Reading, types: dict, rng: random.Random) -> Action | None:
         """A 1-for-1 offer of a spare card for one the best goal misses, to every opponent not
         close to winning; at most ``MAX_OFFERS_PER_TURN`` per turn, each with ``OFFER_CHANCE``."""
         if "offer_trade" not in types:
@@ -706,9 +361,9 @@ class StrongBot:
             return None
         give, get = best
         self._offers = {key: self._offers.get(key, 0) + 1}
-        return {"type": "offer_trade", "give": _cards(give), "get": _cards(get), "to": to}
+        return {"type": "offer_trade", "give": cards_of(give), "get": cards_of(get), "to": to}
 
-    def _best_swap(self, g: _Reading, wanted: list[int], offered) -> tuple[list, list] | None:
+    def _best_swap(self, g: Reading, wanted: list[int], offered) -> tuple[list, list] | None:
         """The best (give, get) of one spare card for one ``wanted`` card (or for the cards
         ``offered``) by utility gain, or None when none gains."""
         hand = g.hand
@@ -731,13 +386,13 @@ class StrongBot:
                     best, best_gain = (give, get), gain
         return best
 
-    def _answer(self, g: _Reading, legal: list[Action]) -> Action:
+    def _answer(self, g: Reading, legal: list[Action]) -> Action:
         """Answer an offer addressed to the seat (see the module docstring)."""
         trade = g.view["trade"]
         types = _by_type(legal)
         if g.near_win(trade["seat"]):
             return {"type": "decline_trade"}
-        receive, pay = _vec(trade["give"]), _vec(trade["get"])
+        receive, pay = vec(trade["give"]), vec(trade["get"])
         if "accept_trade" in types and g.trade_gain(receive, pay) > MIN_GAIN:
             return {"type": "accept_trade"}
         if "counter_trade" in types:
@@ -747,10 +402,10 @@ class StrongBot:
             swap = self._best_swap(g, wanted, receive)
             if swap is not None:
                 give, get = swap
-                return {"type": "counter_trade", "give": _cards(give), "get": _cards(get)}
+                return {"type": "counter_trade", "give": cards_of(give), "get": cards_of(get)}
         return {"type": "decline_trade"}
 
-    def _settle_trade(self, g: _Reading, legal: list[Action]) -> Action | None:
+    def _settle_trade(self, g: Reading, legal: list[Action]) -> Action | None:
         """As the offering player: wait (None) while an addressed player has not answered,
         then confirm the best answer that gains, else withdraw."""
         trade = g.view["trade"]
@@ -764,13 +419,13 @@ class StrongBot:
             if g.near_win(other):
                 continue
             terms = trade["counters"].get(str(other)) or trade
-            gain = g.trade_gain(_vec(terms["get"]), _vec(terms["give"]))
+            gain = g.trade_gain(vec(terms["get"]), vec(terms["give"]))
             if gain > best_gain:
                 best, best_gain = a, gain
         return best or {"type": "withdraw_trade"}
 
     # -------------------------------------------------------------- the robber and discards
-    def _robber(self, g: _Reading, legal: list[Action]) -> Action:
+    def _robber(self, g: Reading, legal: list[Action]) -> Action:
         geo = g.geo
 
         def worth(a: Action) -> float:
@@ -793,7 +448,7 @@ class StrongBot:
 
         return max(legal, key=lambda a: (worth(a), -a["hex"], -(a["victim"] or 0)))
 
-    def _discard(self, g: _Reading, template: Action) -> Action:
+    def _discard(self, g: Reading, template: Action) -> Action:
         """Drop ``count`` cards one at a time, each the one whose loss costs least utility
         (ties: the resource held most)."""
         count = template["count"] if "count" in template else sum(template["cards"].values())
@@ -812,7 +467,7 @@ class StrongBot:
                     best, best_u = r, key
             hand[best] -= 1
             out[best] += 1
-        return {"type": "discard", "count": count, "cards": _cards(out)}
+        return {"type": "discard", "count": count, "cards": cards_of(out)}
 
 
 # ------------------------------------------------------------------ helpers
@@ -849,3 +504,4 @@ def _pick_vec(names: list[str]) -> list[int]:
 
 
 __all__ = ["StrongBot"]
+

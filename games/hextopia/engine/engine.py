@@ -1,4 +1,5 @@
-"""The Hextopia engine: the protocol of games/protocol.py over the rules in rules.py.
+"""The Hextopia engine: the protocol of games/protocol.py over the rules in rules.py
+and the moves in moves.py.
 
 Options: ``{"jokers": bool}`` (default false). Seats: 2-6, teams only in the layouts of
 ``team_layouts`` (4 players "2v2"; 6 players "3x2" partners across, "2x3" alternating).
@@ -20,12 +21,8 @@ from games.hextopia.engine.constants import (
     TEAM_LAYOUT_LABELS,
     TEAM_LAYOUTS,
 )
-from games.hextopia.engine.rules import (
-    apply_action,
-    dealer_draw_event,
-    legal_actions,
-    new_game,
-)
+from games.hextopia.engine.moves import legal_actions
+from games.hextopia.engine.rules import apply_action, dealer_draw_event, new_game
 from games.hextopia.engine.state import HextopiaState, decode, encode
 from games.hextopia.engine.view import build_view, progress_total
 from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec

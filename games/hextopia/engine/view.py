@@ -18,7 +18,7 @@ from games.hextopia.engine.constants import (
     SWAP,
     card_label,
 )
-from games.hextopia.engine.rules import action_of, legal_actions, plays
+from games.hextopia.engine.moves import action_of, legal_actions, plays
 from games.hextopia.engine.state import HextopiaState
 from games.protocol import seat_envelope
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from games.hexcrement.engine import errors as E
 from games.hexcrement.engine.board import CARD_CELLS, COLUMN, N_CELLS, STARTS
 from games.hexcrement.engine.cards import (
-    ALL_CARDS,
     BLOCK,
     DUNG_CARDS,
     FRUIT,
@@ -99,7 +98,7 @@ def new_game(n: int, quick: bool, seed: int) -> tuple[State, list[dict]]:
     st.pool = tuple(instructions[:POOL_SIZE])
     laid = _shuffle(st, instructions[POOL_SIZE:] + list(DUNG_CARDS))
     cards = [None] * N_CELLS
-    for cell, code in zip(CARD_CELLS, laid):
+    for cell, code in zip(CARD_CELLS, laid, strict=True):
         cards[cell] = code
     st.cards = tuple(cards)
     st.dirs = tuple(1 if draw(st, 2) else -1 for _ in range(n))

@@ -22,7 +22,16 @@ seat, result)`` returns::
 from __future__ import annotations
 
 from games.hexcrement.engine.board import STARTS
-from games.hexcrement.engine.cards import COLOURS, CSS, KIND, ROUND_LIMIT, SHIELD, SLUG, goal_met, status_names
+from games.hexcrement.engine.cards import (
+    COLOURS,
+    CSS,
+    KIND,
+    ROUND_LIMIT,
+    SHIELD,
+    SLUG,
+    goal_met,
+    status_names,
+)
 from games.hexcrement.engine.state import (
     BATTLE,
     GIVE,

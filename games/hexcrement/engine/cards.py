@@ -45,7 +45,7 @@ REMINDER_KINDS = frozenset({"FLIP", "FRUIT", "ROCK", "TRAP"})
 LONG, QUICK = "long", "quick"
 # Every game ends: after this many rounds (each seat's regular turns) the game stops and the
 # seats are ranked by dung carried (RULES.md, "Turn limit").
-ROUND_LIMIT = 120
+ROUND_LIMIT = 100
 # At most this many cards resolve in one move (ODOUR, MORPH and replacements chain).
 CHAIN_LIMIT = 8
 

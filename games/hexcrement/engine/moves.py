@@ -9,8 +9,8 @@ single move."
 """
 from __future__ import annotations
 
-from games.hexcrement.engine.board import COLUMN, FORWARD, N_CELLS, REACH, perpendicular_ends
-from games.hexcrement.engine.cards import KIND
+from games.hexcrement.engine.board import COLUMN, DEPTH, FORWARD, N_CELLS, REACH, STARTS, perpendicular_ends
+from games.hexcrement.engine.cards import COLOURS, KIND, goal_met
 from games.hexcrement.engine.state import CHOICE_PHASES, MOVE, OVER, PERPENDICULAR_MODE, ROLL, State
 
 ROLL_ACTION = {"type": "roll"}
@@ -53,13 +53,26 @@ def forward_ends(cell: int, direction: int, steps: int, tunnels: tuple[int, ...]
 
 
 def end_cells(st: State, seat: int, steps: int, mode: str) -> tuple[int, ...]:
-    """The cells ``seat``'s beetle may end on with ``steps`` steps of ``mode``."""
+    """The cells ``seat``'s beetle may end on with ``steps`` steps of ``mode``; its START too
+    when it carries the dung it needs and the move passes START ("any space within the range
+    of your die roll": home is reached, RULES.md "Coming home")."""
     cell = st.pos[seat]
     if steps <= 0:
         return ()
+    home = STARTS[st.mats[seat]]
+    homing = goal_met(st.quick, COLOURS[st.mats[seat]], st.dung[seat])
     if mode == PERPENDICULAR_MODE:
-        return perpendicular_ends(cell, steps)
-    return forward_ends(cell, st.dirs[seat], steps, open_tunnels(st))
+        ends = perpendicular_ends(cell, steps)
+        if homing and home not in ends and COLUMN[home] == COLUMN[cell] and 0 < DEPTH[cell] <= steps:
+            ends = tuple(sorted(ends + (home,)))
+        return ends
+    tunnels = open_tunnels(st)
+    ends = forward_ends(cell, st.dirs[seat], steps, tunnels)
+    if homing and home not in ends:
+        for j in range(1, steps):
+            if home in forward_ends(cell, st.dirs[seat], j, tunnels):
+                return tuple(sorted(ends + (home,)))
+    return ends
 
 
 def nearest_cards(st: State, cell: int, direction: int) -> tuple[int, ...]:

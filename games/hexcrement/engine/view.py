@@ -13,7 +13,8 @@ seat, result)`` returns::
      "pool": 6, "dice": [4], "steps": 4, "mode": "forward", "dash": false, "extra": false,
      "from_cell": 15, "reach": [19, 20], "active": ["FRUIT"],
      "choice": null | {"kind": "target", "card": "BLOCK-1" | null, "cell": 20,
-                       "for": "BLOCK", "actions": [...]},
+                       "for": "BLOCK", "actions": [...], "defenders"/"victims": [seats]},
+     "after_card": -1, "chain": 0,       # the card still to resolve after a battle; cards so far
      "who_starts": [[3, 2]], "winner": null, "ended": "",
      "hints": [{"cell": 19, "card": "DUNG-red" | null | "", "beetles": [1]}]}  # seat to act
 
@@ -117,6 +118,9 @@ def build_view(st: State, seat: int | None, result: dict | None) -> dict:
         code = st.ctx.get("card")
         choice = {"kind": st.phase, "card": code, "cell": st.ctx["cell"],
                   "for": KIND[code] if code else st.phase, "actions": [dict(a) for a in st.ctx["actions"]]}
+        for key in ("defenders", "victims"):  # who is in the battle (public)
+            if key in st.ctx:
+                choice[key] = list(st.ctx[key])
     view = {
         "game": SLUG, "viewer": seat, "to_act": [] if over else [st.seat], "turn": st.turn_number,
         "phase": st.phase, "phase_text": phase_text(st),
@@ -127,7 +131,8 @@ def build_view(st: State, seat: int | None, result: dict | None) -> dict:
                   for c, code in enumerate(st.cards) if code is not None],
         "pool": len(st.pool), "dice": list(st.dice), "steps": st.steps, "mode": st.mode,
         "dash": st.dash, "extra": st.extra, "from_cell": st.from_cell, "reach": list(st.reach),
-        "active": status_names(st.active), "choice": choice,
+        "active": status_names(st.active), "choice": choice, "after_card": st.after_card,
+        "chain": st.chain,
         "who_starts": [list(r) for r in st.who_starts],
         "winner": st.winner if st.winner >= 0 else None, "ended": st.ended,
     }

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from games.hexcrement.engine.apply import apply_action
-from games.hexcrement.engine.board import N_CELLS, REACH, STARTS, columns_between
+from games.hexcrement.engine.board import CARD_CELLS, N_CELLS, REACH, STARTS, columns_between
 from games.hexcrement.engine.cards import (
     ALL_CARDS,
     COLOURS,
@@ -49,8 +49,15 @@ KNOWN_VALUE = {"BLOCK": 6, "DASH": 30, "FLIP": -8, "FRUIT": 15, "GIVE": -10, "ME
                "SWAP": 5, "SWIPE": 40, "TRAP": -25, "TUNNEL": 0}
 UNKNOWN_VALUE = 22.0  # a face-down card nobody has seen: about 1 in 8 is dung
 LOOKAHEAD_WEIGHT = 0.8
+_STATUS_SUM = tuple(sum(STATUS_VALUE.get(name, 0.0) for bit, name in STATUS_NAMES if bits & bit)
+                    for bits in range(128))
 BEST_OPPONENT, OTHER_OPPONENTS = 0.6, 0.15
 _home: dict = {}
+_CARD_CELLS = frozenset(CARD_CELLS)
+# CARD_REACH[direction][cell]: for a die of 1-6, the card cells exactly that far (cards only
+# ever lie on the coloured card cells: MORPH and MUD keep them there).
+CARD_REACH = {d: tuple(tuple(tuple(y for y in REACH[d][c][k] if y in _CARD_CELLS) for k in range(1, 7))
+                       for c in range(N_CELLS)) for d in (1, -1)}
 
 
 def home_turns(start: int, direction: int) -> tuple[float, ...]:
@@ -167,7 +174,7 @@ def seat_value(st: State, seat: int) -> float:
     dung = st.dung[seat]
     pos, direction = st.pos[seat], st.dirs[seat]
     status = st.status[seat]
-    value = sum(STATUS_VALUE[name] for bit, name in STATUS_NAMES if status & bit and name in STATUS_VALUE)
+    value = _STATUS_SUM[status] if status < len(_STATUS_SUM) else 0.0
     value += SWIPE_VALUE * len(st.swipes[seat])
     if goal_met(st.quick, colour, dung):
         turns = home_turns(STARTS[st.mats[seat]], direction)[pos]
@@ -177,10 +184,16 @@ def seat_value(st: State, seat: int) -> float:
         return value
     if not st.quick and dung:
         value += HALF_GOAL + 5.0 * (len(dung) - 1)
-    rows = REACH[direction][pos]
     look = 0.0
-    for k in range(1, 7):
-        look += max((_cell_worth(st, seat, y) for y in rows[k]), default=0.0)
+    cards = st.cards
+    for row in CARD_REACH[direction][pos]:
+        best = 0.0
+        for y in row:
+            if cards[y] is not None:
+                v = _cell_worth(st, seat, y)
+                if v > best:
+                    best = v
+        look += best
     return value + LOOKAHEAD_WEIGHT * look / 6.0
 
 

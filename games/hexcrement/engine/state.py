@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.hexcrement.engine.board import N_CELLS
+
 ENCODING_VERSION = 1
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -38,7 +40,7 @@ FIELDS = (
 )
 _SETS = ("known", "up", "seen")
 _NESTED = ("dung", "swipes", "who_starts", "reminders")
-_TUPLES = ("mats", "cards", "pool", "pos", "dirs", "status", "dice", "reach")
+_TUPLES = ("mats", "pool", "pos", "dirs", "status", "dice", "reach")
 
 
 class State:
@@ -114,6 +116,8 @@ def encode(st: State) -> dict:
             value = list(value)
         elif name == "ctx" and value is not None:
             value = _copy_ctx(value)
+        elif name == "cards":  # only the cells that hold a card: {"cell": code}
+            value = {str(c): code for c, code in enumerate(value) if code is not None}
         out[name] = value
     return out
 
@@ -133,6 +137,11 @@ def decode(data: dict) -> State:
             value = tuple(value)
         elif name == "ctx" and value is not None:
             value = _copy_ctx(value)
+        elif name == "cards":
+            cards = [None] * N_CELLS
+            for c, code in value.items():
+                cards[int(c)] = code
+            value = tuple(cards)
         fields[name] = value
     return State(**fields)
 

@@ -178,6 +178,8 @@ def _refuse_choice(st: State, kind: str, action: dict) -> IllegalAction:
     if kind == "take":
         if seat not in st.ctx["victims"]:
             return E.TAKE_LOWEST.error()
+        if card not in st.dung[seat]:
+            return E.TAKE_NOT_CARRIED.error()
         return E.TAKE_COLOUR.error()
     return E.CHOICE.error()
 

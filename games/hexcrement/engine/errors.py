@@ -82,6 +82,7 @@ TAKE_LOWEST = Rule(
     "In a battle of several beetles the challenger steals only from the player with the lowest "
     "roll it beat.",
 )
+TAKE_NOT_CARRIED = Rule("take_not_carried", "That player does not carry that dung card.")
 CHOICE = Rule("bad_choice", "That is not one of the choices open now.")
 
 # Lobby options and seats (OptionsError messages)

@@ -133,11 +133,9 @@ def test_give_a_swipe_without_dung_and_else_a_new_card():
     after, _, _ = land(carry(table(), 0, "SWIPE-2"), "GIVE-2")
     assert {a["card"] for a in ENGINE.legal_actions(after, 0)} == {"SWIPE-2"}
     st = table()
-    st = edit(st, pool=("TRAP-1",) + tuple(c for c in st.pool if c != "TRAP-1"))
-    st = edit(st, pool=("TRAP-1",))  # the replacement is known: the pool holds one card
-    rest = [c for c in table().pool if c != "TRAP-1"]
-    st = edit(st, cards=tuple(st.cards))
-    after, events, dest = land(_park(st, rest), "GIVE-1")
+    rest = [c for c in st.pool if c != "TRAP-1"]
+    st = _park(edit(st, pool=("TRAP-1",)), rest)  # the pool holds only TRAP-1
+    after, events, dest = land(st, "GIVE-1")
     kinds = [e["kind"] for e in events_of(events, "card")]
     assert kinds == ["GIVE", "TRAP"] and after.cards[dest] == "TRAP-1"
     assert after.status[0] & TRAP and "GIVE-1" in after.pool

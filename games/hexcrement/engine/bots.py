@@ -8,8 +8,9 @@ own follow-up choices greedily, and takes the action whose resulting positions s
 average. A position scores by ``seat_value``: a beetle with the dung its game length asks for
 is worth more the fewer turns it expects to need to land on its START (a table computed once
 per START and direction from the board); one still hunting is worth the dung it carries and
-the expected value of the best cell it can reach next turn over the six faces of the die. It
-subtracts the best opponent's score (and a little of the others').
+the expected value of the best cell it can reach next turn over the six faces of the die (a
+card, or a beetle carrying dung to battle). It subtracts the best opponent's score (and a
+little of the others').
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from games.hexcrement.engine.cards import (
 )
 from games.hexcrement.engine.moves import legal_actions
 from games.hexcrement.engine.state import CHOICE_PHASES, MORPH, OVER, PEEK, ROLL, TARGET, State
-from games.protocol import RandomBot
+from games.protocol import IllegalAction, RandomBot
 
 WORLDS = 8  # sampled deals of the unseen cards per decision
 FOLLOW_UP_LIMIT = 4  # own choices played greedily after a candidate action
@@ -49,6 +50,8 @@ KNOWN_VALUE = {"BLOCK": 6, "DASH": 30, "FLIP": -8, "FRUIT": 15, "GIVE": -10, "ME
                "SWAP": 5, "SWIPE": 40, "TRAP": -25, "TUNNEL": 0}
 UNKNOWN_VALUE = 22.0  # a face-down card nobody has seen: about 1 in 8 is dung
 LOOKAHEAD_WEIGHT = 0.8
+FIGHT_WIN = 15 / 36  # a challenger's die beats a defender's strictly
+SWIPE_WIN = 0.9
 _STATUS_SUM = tuple(sum(STATUS_VALUE.get(name, 0.0) for bit, name in STATUS_NAMES if bits & bit)
                     for bits in range(128))
 BEST_OPPONENT, OTHER_OPPONENTS = 0.6, 0.15
@@ -184,15 +187,23 @@ def seat_value(st: State, seat: int) -> float:
         return value
     if not st.quick and dung:
         value += HALF_GOAL + 5.0 * (len(dung) - 1)
+    # beetles worth a battle: carrying dung, not SHIELDed (a SWIPE wins it outright)
+    chance = SWIPE_WIN if st.swipes[seat] else FIGHT_WIN
+    prey = [(st.pos[o], chance * max(_dung_worth(st, seat, d) for d in st.dung[o]))
+            for o in range(st.n) if o != seat and st.dung[o] and not st.status[o] & SHIELD]
     look = 0.0
     cards = st.cards
-    for row in CARD_REACH[direction][pos]:
+    rows = REACH[direction][pos]
+    for k, row in enumerate(CARD_REACH[direction][pos], 1):
         best = 0.0
         for y in row:
             if cards[y] is not None:
                 v = _cell_worth(st, seat, y)
                 if v > best:
                     best = v
+        for cell, v in prey:
+            if v > best and cell in rows[k]:
+                best = v
         look += best
     return value + LOOKAHEAD_WEIGHT * look / 6.0
 
@@ -277,9 +288,12 @@ class StrongBot:
         best, best_v = legal[0], -1e18
         for a in legal:
             total = 0.0
-            for world in worlds:
-                nxt, _ = apply_action(world, me, a)
-                total += evaluate(_follow_up(nxt, me, rng), me)
+            try:
+                for world in worlds:
+                    nxt, _ = apply_action(world, me, a)
+                    total += evaluate(_follow_up(nxt, me, rng), me)
+            except IllegalAction:  # a template or a view this bot cannot rebuild: skip it
+                continue
             if total > best_v:
                 best, best_v = a, total
         return best

@@ -80,7 +80,8 @@ def phase_text(st: State) -> str:
     who = COLOURS[st.mats[st.seat]]
     card = st.ctx.get("kind") if st.ctx else ""
     mode = "steps forward" if st.mode == "forward" else "cells perpendicular"
-    return PHASE_TEXT[st.phase].format(who=who, steps=st.steps, mode=mode, card=card)
+    text = PHASE_TEXT[st.phase].format(who=who, steps=st.steps, mode=mode, card=card)
+    return text + " (DASH: an extra turn, one die)" if st.dash and st.phase in (ROLL, MOVE) else text
 
 
 def _seat(st: State, s: int) -> dict:

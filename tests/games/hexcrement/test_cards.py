@@ -190,10 +190,12 @@ def test_mud_drops_a_card_and_goes_to_the_pool():
 def test_mud_without_dung_is_replaced():
     """MUD: "If you have no dung card, return this Hex card to the pool and replace it with
     another one from the pool. Apply the new Hex card if possible"."""
-    after, events, dest = land(table(), "MUD-1")
-    kinds = [e["kind"] for e in events_of(events, "card")]
-    assert kinds[0] == "MUD" and len(kinds) >= 2 and after.cards[dest] != "MUD-1" or kinds[1] in ("DUNG", "SWIPE")
-    assert "MUD-1" in after.pool
+    st = table()
+    st = _park(edit(st, pool=("SURGE-2",)), [c for c in st.pool if c != "SURGE-2"])
+    after, events, dest = land(st, "MUD-1")
+    assert [e["kind"] for e in events_of(events, "card")] == ["MUD", "SURGE"]
+    assert after.cards[dest] == "SURGE-2" and after.status[0] & SURGE
+    assert after.pool == ("MUD-1",), "back in the pool once the action is over"
 
 
 def test_odour_moves_on_to_the_nearest_card_and_resolves_it():

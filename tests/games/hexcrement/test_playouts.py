@@ -29,15 +29,23 @@ def playout(n: int, length: str, seed: int, strong_share: float) -> int:
             return step
         seat = acting[0]
         legal = ENGINE.legal_actions(st, seat)
-        action = bots[seat].choose(ENGINE.view(st, seat), legal, rng) if step % 3 == 0 else rng.choice(legal)
+        use_bot = strong_share > 0 and step % 3 == 0
+        action = bots[seat].choose(ENGINE.view(st, seat), legal, rng) if use_bot else rng.choice(legal)
         assert action in legal
         st, _ = ENGINE.apply(st, seat, action)
         check_state(ENGINE, st)
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(n=hs.integers(2, 6), length=hs.sampled_from(["long", "quick"]), seed=hs.integers(0, 2**40),
        strong_share=hs.floats(0, 1))
 def test_playouts_keep_the_invariants_and_end(n, length, seed, strong_share):
     assert playout(n, length, seed, strong_share) > 0
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(n=hs.integers(2, 6), length=hs.sampled_from(["long", "quick"]), seed=hs.integers(0, 2**40))
+def test_uniformly_random_games_end_by_the_goal_or_the_round_limit(n, length, seed):
+    """Random legal play only: the round limit still ends every game."""
+    assert playout(n, length, seed, strong_share=0.0) > 0

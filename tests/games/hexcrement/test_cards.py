@@ -2,7 +2,9 @@
 from games.hexcrement.engine import ENGINE
 from games.hexcrement.engine import errors as E
 from games.hexcrement.engine.board import CW, REACH, cell_id
-from games.hexcrement.engine.cards import BLOCK, FRUIT, KIND, MEAN, ROCK, SHIELD, SURGE, TRAP
+from games.hexcrement.engine.cards import BLOCK, CHAIN_LIMIT, FRUIT, KIND, MEAN, ROCK, SHIELD, SURGE, TRAP
+from games.hexcrement.engine.flow import Work
+from games.hexcrement.engine.resolve import resolve_card
 from games.hexcrement.engine.state import GIVE, MORPH, MOVE, MUD, ODOUR, PEEK, ROLL, TARGET
 from tests.games.hexcrement.helpers import (
     act,
@@ -304,3 +306,22 @@ def test_tunnel_stays_face_up():
     st, _ = roll(st, 2)
     st, _ = act(st, 0, {"type": "move", "cell": cell_id(3, 1, 3)})
     assert all(a["cell"] != dest for a in ENGINE.legal_actions(st, 0)), "PEEK and MORPH skip it"
+
+
+def test_at_most_eight_cards_resolve_in_one_move():
+    """RULES.md "Landing": "At most 8 cards resolve in one move (ours, so every turn ends)"."""
+    st = place(table(2), HERE, "FRUIT-1")
+    w = Work(edit(st, chain=CHAIN_LIMIT))
+    resolve_card(w, HERE)
+    done, events = w.done()
+    assert events_of(events, "chain_limit") and not done.status[0] & FRUIT and done.seat == 1
+
+
+def test_an_empty_pool_leaves_the_dung_cell_empty():
+    """RULES.md "Landing": "An empty pool gives nothing: a DUNG or SWIPE taken leaves its cell
+    empty"."""
+    st = table(2)
+    st = _park(edit(st, pool=()), list(st.pool))
+    after, events, dest = land(st, "DUNG-orange")
+    assert after.cards[dest] is None and after.dung[0] == ("DUNG-orange",)
+    assert card_event(events)["replaced"] is False

@@ -94,7 +94,8 @@ def home_turns(start: int, direction: int) -> tuple[float, ...]:
 
 def rebuild(view: dict, rng: random.Random) -> State:
     """A state consistent with ``view``: what the view shows, and the unseen cards dealt at
-    random to the face-down cells nobody knows and to the pool; fresh dice (determinization)."""
+    random to the face-down cells nobody knows and to the pool (never dung: dung only leaves
+    the board to be carried); fresh dice (determinization)."""
     seats = view["seats"]
     n = len(seats)
     cards: list = [None] * N_CELLS
@@ -115,9 +116,14 @@ def rebuild(view: dict, rng: random.Random) -> State:
         visible.update(s["swipes"])
     rest = [code for code in ALL_CARDS if code not in visible]
     rng.shuffle(rest)
-    for cell, code in zip(hidden, rest[:len(hidden)], strict=True):
+    # the pool never holds dung (dung only leaves the board to be carried): deal it first
+    size = len(rest) - len(hidden)
+    ordered = [c for c in rest if KIND[c] != DUNG] + [c for c in rest if KIND[c] == DUNG]
+    pool = tuple(ordered[:size])
+    board = ordered[size:]
+    rng.shuffle(board)
+    for cell, code in zip(hidden, board, strict=True):
         cards[cell] = code
-    pool = tuple(rest[len(hidden):])
     status = []
     for s in seats:
         bits = sum(STATUS_BITS[name] for name in s["effects"])

@@ -5,7 +5,7 @@ from games.hexcrement.engine.board import CW, REACH, cell_id
 from games.hexcrement.engine.cards import BLOCK, CHAIN_LIMIT, FRUIT, KIND, MEAN, ROCK, SHIELD, SURGE, TRAP
 from games.hexcrement.engine.flow import Work
 from games.hexcrement.engine.resolve import resolve_card
-from games.hexcrement.engine.state import GIVE, MORPH, MOVE, MUD, ODOUR, PEEK, ROLL, TARGET
+from games.hexcrement.engine.state import GIVE, MORPH, MUD, ODOUR, PEEK, ROLL, TARGET
 from tests.games.hexcrement.helpers import (
     act,
     at,
@@ -74,7 +74,7 @@ def test_targets_skip_a_shielded_beetle():
     """SHIELD: "You are also protected against other targeted actions during that time"."""
     st = edit(table(), status=(0, SHIELD, 0))
     after, _, _ = land(st, "PUSH-1")
-    assert after.phase == MOVE or after.phase == ROLL  # one target left: applied at once
+    assert after.seat == 1 and after.phase == ROLL  # one target left: applied at once
     assert after.dirs[2] == -CW and after.dirs[1] == CW
     st = edit(table(4), status=(0, SHIELD, 0, 0))
     after, _, _ = land(st, "PUSH-2")

@@ -146,6 +146,18 @@ class ErrorOut(serializers.Serializer):
     )
 
 
+ACTOR_HELP = ("who made the move: user (the seat's player), bot (a bot seat), timeout (the turn timer), "
+              "takeover (a bot playing for a player away after time-outs) or handover (a bot after a "
+              "moderator's hand-over).")
+
+
+class BotOut(serializers.Serializer):
+    """A bot level of a game."""
+
+    kind = serializers.CharField()
+    description = serializers.CharField()
+
+
 class GameOut(serializers.Serializer):
     """One game of the catalogue (from its engine)."""
 
@@ -158,7 +170,10 @@ class GameOut(serializers.Serializer):
         child=serializers.DictField(child=serializers.ListField(child=serializers.IntegerField(allow_null=True))),
         help_text='Per seat count ("4"), layout name -> team of each seat (null: no team).',
     )
-    bot_kinds = serializers.ListField(child=serializers.CharField())
+    bot_kinds = serializers.ListField(child=serializers.CharField(), help_text="Weakest first.")
+    bots = BotOut(many=True, help_text="The bot kinds with what each one is, weakest first.")
+    simultaneous = serializers.BooleanField(help_text="Whether several seats may act at once.")
+    hidden_information = serializers.BooleanField(help_text="Whether a seat sees less than the whole game.")
 
 
 class SeatOut(serializers.Serializer):
@@ -208,6 +223,7 @@ class SnapshotOut(serializers.Serializer):
     )
     legal_actions = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()))
     events = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()))
+    actor = serializers.CharField(allow_null=True, help_text=ACTOR_HELP + " Null when this version is not a move.")
     deadline = serializers.DateTimeField(allow_null=True)
     seats = SeatOut(many=True)
     seed_commitment = serializers.CharField()
@@ -243,7 +259,7 @@ class HistoryRecordOut(serializers.Serializer):
 
     seq = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
-    actor = serializers.CharField(help_text="setup, user, bot, timeout or moderator.")
+    actor = serializers.CharField(help_text="setup (the seq-0 entry) or " + ACTOR_HELP)
     action = serializers.DictField(child=serializers.JSONField(), allow_null=True)
     events = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()))
     created_at = serializers.DateTimeField(allow_null=True)

@@ -122,13 +122,17 @@ def match_public(match: Match, *, user) -> dict:
 # --- catalogue ------------------------------------------------------------------------------
 
 
-class GameListView(MemberAPIView):
-    @extend_schema(
-        tags=[TAG_GAMES], summary="The games one can play", responses={200: s.GameOut(many=True), **_errors(401, 403)}
-    )
+class GameListView(APIView):
+    """The catalogue is public: no sign-in needed (issue 8)."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=[TAG_GAMES], summary="The games one can play", auth=[],
+                   responses={200: s.GameOut(many=True)})
     def get(self, request):
         """Every registered game with its seat range, options schema, team layouts per seat
-        count and bot kinds."""
+        count and bot kinds (with what each one is)."""
         return Response([game_public(engine) for engine in all_engines()])
 
 
@@ -144,6 +148,10 @@ def game_public(engine) -> dict:
             str(n): engine.team_layouts(n) for n in range(engine.min_seats, engine.max_seats + 1)
         },
         "bot_kinds": list(engine.bots()),
+        "bots": [{"kind": kind, "description": getattr(factory, "description", "")}
+                 for kind, factory in engine.bots().items()],
+        "simultaneous": engine.simultaneous,
+        "hidden_information": engine.hidden_information,
     }
 
 

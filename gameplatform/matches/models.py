@@ -121,7 +121,9 @@ class MoveRecord(models.Model):
     """One applied action, in order: replaying them from the seed rebuilds ``Match.state``.
 
     ``events`` may hold private events (``visible_to``); filter with
-    ``games.protocol.visible_events`` before showing them. ``actor``: who submitted it.
+    ``games.protocol.visible_events`` before showing them. ``actor``: who made the move, so the
+    log can say so: the seat's person, a bot seat, the turn timer, a bot playing for a person
+    after repeated time-outs (``takeover``) or after a moderator's hand-over (``handover``).
     """
 
     class Actor(models.TextChoices):
@@ -129,6 +131,8 @@ class MoveRecord(models.Model):
         BOT = "bot", "Bot"
         TIMEOUT = "timeout", "Time-out"
         MODERATOR = "moderator", "Moderator"
+        TAKEOVER = "takeover", "Bot for an absent player"
+        HANDOVER = "handover", "Bot after a moderator's hand-over"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()

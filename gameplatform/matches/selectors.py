@@ -75,6 +75,14 @@ def seat_of(*, match: Match, user) -> Seat | None:
     return Seat.objects.filter(match_id=match.pk, user_id=user.pk, bot_kind="").first()
 
 
+def seat_handed_over(*, match: Match, user) -> Seat | None:
+    """The seat of ``match`` that a moderator handed from ``user`` to a bot, which they may
+    take back (``services.seat_resume``); None when there is none."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return Seat.objects.filter(match_id=match.pk, user_id=user.pk).exclude(bot_kind="").first()
+
+
 def seat_public(*, seat: Seat) -> dict:
     """A seat as everyone sees it: ``{"index", "name", "is_bot", "bot_kind", "team",
     "takeover"}``; ``name`` is the person's public name, "<kind> bot", or "" while empty."""
@@ -98,13 +106,14 @@ def match_snapshot(*, match: Match, seat) -> dict:
     """What ``seat`` (a Seat, an index, or None for a spectator) sees now (docs/contracts.md,
     "Match snapshot", without ``type``)::
 
-        {"match", "version", "status", "seat", "view", "legal_actions", "events",
+        {"match", "version", "status", "seat", "view", "legal_actions", "events", "actor",
          "deadline", "seats", "seed_commitment", "seed", "result"}
 
     ``view`` is ``engine.view(state, seat)`` (None while the match is open);
     ``legal_actions`` is empty unless that seat must act now; ``events`` are those of the
-    last move (or of the setup, before the first move) that the seat may see; ``seed`` is
-    None until the match is finished. Raises 400 ``invalid_seat`` for a seat index that is
+    last move (or of the setup, before the first move) that the seat may see, ``actor`` who
+    made that move (``MoveRecord.Actor``: the timer, a bot for an absent player... None when
+    this version is not a move); ``seed`` is None until the match is finished. Raises 400 ``invalid_seat`` for a seat index that is
     not this match's.
     """
     seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
@@ -113,12 +122,12 @@ def match_snapshot(*, match: Match, seat) -> dict:
     events = []
     if table.state is not None:
         last = (
-            MoveRecord.objects.filter(match_id=match.pk).order_by("-seq").values_list("seq", "events").first()
+            MoveRecord.objects.filter(match_id=match.pk).order_by("-seq").values_list("seq", "events", "actor").first()
         )
         if last is None:
             events = setup_events(table.engine, table.state)  # nothing moved yet: the setup's
         elif last[0] == match.version:
-            events = last[1]
+            events, table.actor = last[1], last[2]
     return table.snapshot(idx, events)
 
 
@@ -131,9 +140,10 @@ class SnapshotTable:
     broadcast, which sends one snapshot per seat.
     """
 
-    def __init__(self, match: Match, seats: list[Seat], state=None):
+    def __init__(self, match: Match, seats: list[Seat], state=None, actor: str | None = None):
         self.match = match
         self.seats = seats
+        self.actor = actor  # who made the move that produced this version (None: not a move)
         self.public_seats = [seat_public(seat=s) for s in seats]
         self.engine = self.state = None
         self.to_act: tuple[int, ...] = ()
@@ -160,6 +170,7 @@ class SnapshotTable:
             "view": view,
             "legal_actions": legal,
             "events": seen,
+            "actor": self.actor,
             "deadline": match.deadline.isoformat() if match.deadline else None,
             "seats": self.public_seats,
             "seed_commitment": match.seed_commitment,

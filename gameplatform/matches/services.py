@@ -284,23 +284,25 @@ def match_start(*, tenant, user, match_id) -> Match:
 
 
 def seat_resume(*, tenant, user, match_id) -> Seat:
-    """The owner is back: clears their seat's ``bot_takeover`` and time-out count (a no-op
-    when there is none). Raises 403 ``not_member`` / ``not_seated``, 404
-    ``match_not_found``, 409 ``match_not_active``."""
+    """The owner is back: clears their seat's ``bot_takeover`` and time-out count, and takes
+    the seat back from the bot a moderator handed it to (issue 8: "a moderator's hand-over
+    can be taken back by the player"); a no-op when there is none. Raises 403 ``not_member``
+    / ``not_seated``, 404 ``match_not_found``, 409 ``match_not_active``."""
     mid = parse_id(match_id, "match_id")
     _member(user=user, tenant=tenant)
     with transaction.atomic():
         match = _lock(mid, tenant)
         seats = _seats(match)
-        mine = next((s for s in seats if s.user_id == user.pk and not s.is_bot), None)
+        mine = next((s for s in seats if s.user_id == user.pk), None)
         if mine is None:
             raise ServiceError("not_seated", NOT_SEATED, 403)
         if match.status != Match.Status.ACTIVE:
             raise ServiceError("match_not_active", MATCH_NOT_ACTIVE, 409)
-        if mine.bot_takeover or mine.timeouts_in_row:
+        if mine.bot_takeover or mine.timeouts_in_row or mine.is_bot:
             mine.bot_takeover = False
             mine.timeouts_in_row = 0
-            mine.save(update_fields=["bot_takeover", "timeouts_in_row"])
+            mine.bot_kind = ""
+            mine.save(update_fields=["bot_takeover", "timeouts_in_row", "bot_kind"])
             _rearm_bot(match, seats)
             _bump_and_notify(match)
     return mine
@@ -322,9 +324,10 @@ def match_abort(*, match_id, by) -> Match:
 
 
 def seat_hand_to_bot(*, match_id, seat_index, kind=None) -> Seat:
-    """Gives a seat to a bot of ``kind`` for good (moderators, from the admin); None means the
-    game's strongest bot (``takeover_bot_kind``). In an active match the seat keeps its
-    ``user`` as the record of who sat there, but that person can no longer act for it.
+    """Gives a seat to a bot of ``kind`` (moderators, from the admin); None means the game's
+    strongest bot (``takeover_bot_kind``). In an active match the seat keeps its ``user`` as
+    the record of who sat there; that person can no longer act for it until they take it
+    back with ``seat_resume`` ("I'm back").
     Raises 400 ``invalid_seat_index`` / ``unknown_bot_kind``, 404 ``match_not_found``, 409
     ``match_over``."""
     mid = parse_id(match_id, "match_id")

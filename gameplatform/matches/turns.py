@@ -189,6 +189,7 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
     events = list(events)
     now = timezone.now()
     _count_timeouts(mine, actor)
+    recorded = recorded_actor(mine, actor)
     before = engine.to_act(state)
     match.state = engine.encode(new_state)
     match.version += 1
@@ -206,9 +207,9 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
                               "to_act_since"])
     MoveRecord.objects.create(
         match=match, seq=match.version, seat=mine.index, action=action, events=events,
-        actor=actor, client_action_id=client_action_id,
+        actor=recorded, client_action_id=client_action_id,
     )
-    _notify(match, events, seats=seats, state=new_state)
+    _notify(match, events, seats=seats, state=new_state, actor=recorded)
     return ActionOutcome(match.version, mine.index, visible_events(events, mine.index), False)
 
 
@@ -246,6 +247,14 @@ def _lock(match_id: int, tenant) -> Match:
 def _seats(match: Match, *, users: bool = False) -> list[Seat]:
     seats = Seat.objects.filter(match_id=match.pk).order_by("index")
     return list(seats.select_related("user") if users else seats)
+
+
+def recorded_actor(seat: Seat, actor: str) -> str:
+    """Who the record says made a bot's move: a bot seat ("bot"), a bot playing for the absent
+    person after time-outs ("takeover") or after a moderator's hand-over ("handover")."""
+    if actor != MoveRecord.Actor.BOT or seat.user_id is None:
+        return actor
+    return MoveRecord.Actor.TAKEOVER if seat.bot_takeover and not seat.is_bot else MoveRecord.Actor.HANDOVER
 
 
 def _count_timeouts(seat: Seat, actor: str) -> None:
@@ -299,7 +308,7 @@ def _bump_and_notify(match: Match, events: list | None = None) -> None:
     _notify(match, events or [])
 
 
-def _notify(match: Match, events: list, *, seats: list[Seat] | None = None, state=None) -> None:
+def _notify(match: Match, events: list, *, seats: list[Seat] | None = None, state=None, actor=None) -> None:
     """After commit: broadcast the change; schedule the turn timer and the bot's turn for
     this version (tasks for an older version find it stale and do nothing).
 
@@ -315,7 +324,7 @@ def _notify(match: Match, events: list, *, seats: list[Seat] | None = None, stat
         if seats is None or state is None:
             match_changed(match_id, version, events)
             return
-        match_changed(match_id, version, events, table=SnapshotTable(match, seats, state))
+        match_changed(match_id, version, events, table=SnapshotTable(match, seats, state, actor))
 
     transaction.on_commit(broadcast, robust=True)
     if deadline is not None and deadline - timezone.now() <= TIMER_TASK_HORIZON:

@@ -35,4 +35,5 @@ urlpatterns = [
     path("matches/<id:match_id>/leave/", views.match_leave, name="match_leave"),
     path("matches/<id:match_id>/seats/<seat:seat_index>/bot/", views.match_seat_bot, name="match_seat_bot"),
     path("matches/<id:match_id>/start/", views.match_start, name="match_start"),
+    path("matches/<id:match_id>/resume/", views.match_resume, name="match_resume"),
 ]

@@ -33,6 +33,7 @@ LEFT = "You left the match."
 CALLED_OFF = "You called the match off."
 BOT_ADDED = "A {kind} bot took seat {seat}."
 STARTED = "The match has started. Good luck!"
+RESUMED = "Welcome back: your seat is yours again."
 FORM_INVALID = "The match was not created: please correct the fields marked below."
 FINISHED_SHOWN = 20  # finished matches listed in the lobby
 GENERIC_BOARD = "matches/board_generic.html"
@@ -93,18 +94,27 @@ def _seat_rows(match: Match, user) -> list[dict]:
 
 
 def options_text(engine, options: dict | None) -> str:
-    """The match's options in words, titled by the engine's options_schema:
-    "Victory points: 12, Robber off: on"; "" without options."""
+    """The match's options that differ from the game's defaults, in words from the engine's
+    options_schema (a switch that is on by its title alone, "Robber off"; one turned off as
+    "no <title>"; other values with the engine's labels): "Victory points: 12, Robber off";
+    "" when everything is the default."""
     if not options:
         return ""
     props = (engine.options_schema() or {}).get("properties", {}) if engine else {}
+    labels = engine.option_value_labels() if engine else {}
     parts = []
     # In the schema's order (a database may hand the stored options back in its own order).
     order = {name: i for i, name in enumerate(props)}
     for name, value in sorted(options.items(), key=lambda kv: order.get(kv[0], len(order))):
-        title = props.get(name, {}).get("title") or name.replace("_", " ")
-        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        parts.append(f"{title}: {shown}")
+        prop = props.get(name, {})
+        if "default" in prop and value == prop["default"]:
+            continue
+        title = prop.get("title") or name.replace("_", " ").capitalize()
+        if isinstance(value, bool):
+            parts.append(title if value else f"no {title[:1].lower()}{title[1:]}")
+        else:
+            shown = labels.get(name, {}).get(str(value), str(value))
+            parts.append(f"{title}: {shown}")
     return ", ".join(parts)
 
 
@@ -223,6 +233,8 @@ def match_detail(request, match_id: int):
         "turn_label": turn_time_label(match.turn_seconds),
         "options_text": options_text(engine, match.options),
         "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request)},
+        "handed_over": selectors.seat_handed_over(match=match, user=request.user)
+        if match.status == Match.Status.ACTIVE and seat is None else None,
         **game_ui(engine),
     }
     return render(request, "matches/match_play.html", context)
@@ -302,6 +314,18 @@ def match_seat_bot(request, match_id: int, seat_index: int):
             tenant=request.tenant, user=request.user, match_id=match_id, seat_index=seat_index, kind=kind
         ),
         BOT_ADDED.format(kind=kind, seat=seat_index + 1),
+    )
+
+
+@require_POST
+@member_page
+def match_resume(request, match_id: int):
+    """POST /matches/<id>/resume/: "I'm back": take one's seat back from the bot that played it
+    (after time-outs or a moderator's hand-over)."""
+    return _after_post(
+        request, match_id,
+        lambda: services.seat_resume(tenant=request.tenant, user=request.user, match_id=match_id),
+        RESUMED,
     )
 
 

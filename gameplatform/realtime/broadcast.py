@@ -55,8 +55,9 @@ from collections import OrderedDict
 
 from channels import DEFAULT_CHANNEL_LAYER
 from channels.layers import InMemoryChannelLayer, channel_layers, get_channel_layer
+from django.db.models import OuterRef, Subquery
 
-from gameplatform.matches.models import Match, Seat
+from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.selectors import SnapshotTable
 
 log = logging.getLogger(__name__)
@@ -151,12 +152,15 @@ def match_messages(*, match_id: int, version: int, events: list) -> list[tuple[s
     one per seated person, then the public one; [] when the match is gone or no longer at
     ``version``.
 
-    One query (seats with their match and users); the state is decoded once and each view
-    computed once. The snapshots equal ``selectors.match_snapshot`` for the same seat, with
-    ``events`` taken from the arguments instead of the last ``MoveRecord``.
+    One query (seats with their match, users and the actor of the move of this version); the
+    state is decoded once and each view computed once. The snapshots equal
+    ``selectors.match_snapshot`` for the same seat, with ``events`` taken from the arguments
+    instead of the last ``MoveRecord``.
     """
+    actor = MoveRecord.objects.filter(match_id=OuterRef("match_id"), seq=OuterRef("match__version")).values("actor")
     seats = list(
-        Seat.objects.filter(match_id=match_id).select_related("match", "user").order_by("index")
+        Seat.objects.filter(match_id=match_id).select_related("match", "user")
+        .annotate(move_actor=Subquery(actor[:1])).order_by("index")
     )
     if seats:
         match = seats[0].match
@@ -166,7 +170,7 @@ def match_messages(*, match_id: int, version: int, events: list) -> list[tuple[s
             return []
     if match.version != version:
         return []
-    return table_messages(SnapshotTable(match, seats), events)
+    return table_messages(SnapshotTable(match, seats, actor=seats[0].move_actor if seats else None), events)
 
 
 def table_messages(table: SnapshotTable, events: list) -> list[tuple[str, dict]]:

@@ -31,7 +31,7 @@ MATCH_ENDPOINTS = [
     ("post", "actions/", {"action": {"type": "sit_out"}, "expected_version": 1}),
     ("get", "history/", None),
 ]
-OTHER_ENDPOINTS = [("get", "/api/v1/games/", None), ("get", "/api/v1/matches/", None),
+OTHER_ENDPOINTS = [("get", "/api/v1/matches/", None),
                    ("post", "/api/v1/matches/", {"game": "hextopia", "seats": 2})]
 
 
@@ -55,6 +55,14 @@ def test_anonymous_gets_401_everywhere(api_client, match_factory):
         assert response.json() == {
             "error": "not_authenticated", "message": "Authentication credentials were not provided.",
         }
+
+
+def test_the_catalogue_is_public(api_client):
+    """Issue 8: "GET /api/v1/games/ answers without sign-in (the catalogue is public)"."""
+    response = api_client().get("/api/v1/games/")
+    assert response.status_code == 200
+    assert [g["slug"] for g in response.json()][:2] == ["hextopia", "hexfolk"]
+    assert all(b["description"] for g in response.json() for b in g["bots"])
 
 
 def test_bad_token_is_401(api_client):

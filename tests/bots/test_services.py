@@ -109,7 +109,7 @@ def test_takeover_of_a_hextopia_seat_uses_the_heuristic_bot(match_factory, membe
     monkeypatch.setattr(HeuristicBot, "choose", lambda self, v, legal, rng: chosen.append(v) or real(self, v, legal, rng))
     assert bot_take_turn(match_id=match.pk, version=match.version) is True
     assert len(chosen) == 1 and chosen[0]["hand"] is not None
-    assert MoveRecord.objects.get(match=match).actor == "bot"
+    assert MoveRecord.objects.get(match=match).actor == "takeover"  # issue 8: marked as a bot playing for the absent player
     # The owner's time-out count stays until they act themselves.
     assert Seat.objects.get(match=match, index=seat).bot_takeover is True
 

@@ -35,7 +35,7 @@ def test_three_missed_turns_bring_in_a_bot_until_the_owner_is_back(
     task_worker, match_factory, member, tenant, wait_for
 ):
     match = match_factory("race", [member, "random"], options={"target": 5000}, turn_seconds=1)
-    wait_for(lambda: MoveRecord.objects.filter(match=match, seat=0, actor="bot").exists(), timeout=60)
+    wait_for(lambda: MoveRecord.objects.filter(match=match, seat=0, actor="takeover").exists(), timeout=60)
     seat = Seat.objects.get(match=match, index=0)
     assert seat.bot_takeover and seat.timeouts_in_row == 3
     assert MoveRecord.objects.filter(match=match, seat=0, actor="timeout").count() == 3

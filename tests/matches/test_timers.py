@@ -94,7 +94,8 @@ def test_three_timeouts_hand_the_seat_to_a_bot_until_its_owner_acts(race, tenant
     race.refresh_from_db()
     assert acting(race) == (target,) and race.bot_due_at is not None
     assert bot_take_turn(match_id=race.pk, version=race.version) is True
-    assert MoveRecord.objects.order_by("-seq").filter(match=race).first().actor == "bot"
+    # Issue 8, "Honest log": a bot holding the seat of a player away is recorded as such.
+    assert MoveRecord.objects.order_by("-seq").filter(match=race).first().actor == "takeover"
     # The other seat (also taken over by now) is played by a bot as well.
     race.refresh_from_db()
     assert bot_take_turn(match_id=race.pk, version=race.version) is True

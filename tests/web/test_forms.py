@@ -52,7 +52,13 @@ def test_options_in_words_use_the_schema_titles():
     from games.registry import get_engine
 
     hextopia = get_engine("hextopia")
-    assert views.options_text(hextopia, {"jokers": True}) == "JOKER variant: on"
-    assert views.options_text(hextopia, {"jokers": False}) == "JOKER variant: off"
+    # Issue 8: only what differs from the defaults, without double negatives.
+    assert views.options_text(hextopia, {"jokers": True}) == "JOKER variant"
+    assert views.options_text(hextopia, {"jokers": False}) == ""
     assert views.options_text(hextopia, {}) == ""
-    assert views.options_text(None, {"board_size": 7}) == "board size: 7"
+    assert views.options_text(None, {"board_size": 7}) == "Board size: 7"
+    hexfolk = get_engine("hexfolk")
+    defaults = hexfolk.validate_options({})
+    shown = views.options_text(hexfolk, {**defaults, "robber_off": True, "victory_points": 12, "map": "lagoon"})
+    assert shown == "Victory points: 12, Map: " + hexfolk.option_value_labels()["map"]["lagoon"] + ", Robber off"
+    assert views.options_text(hexfolk, defaults) == ""

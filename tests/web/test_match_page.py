@@ -116,3 +116,19 @@ def test_bad_ids_in_posts_are_4xx_not_500(db, alice, client_for):
     assert c.post("/matches/999999/join/").status_code == 404
     assert c.post("/matches/999999/seats/0/bot/", {"kind": "random"}).status_code == 404
     assert c.post("/matches/0/start/").status_code == 302  # refused with a message
+
+
+def test_a_player_whose_seat_was_handed_to_a_bot_can_take_it_back(match_factory, member, other_member, client_for):
+    """Issue 8: the match page offers "I'm back" after a moderator's hand-over; it posts to
+    /matches/<id>/resume/ and the seat is the player's again."""
+    from gameplatform.matches import services
+    from gameplatform.matches.models import Seat
+
+    match = match_factory("race", [member, other_member])
+    services.seat_hand_to_bot(match_id=match.pk, seat_index=0, kind="random")
+    client = client_for(member)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'id="handed-over-box"' in page and f"/matches/{match.pk}/resume/" in page
+    assert client.post(f"/matches/{match.pk}/resume/").status_code == 302
+    assert Seat.objects.get(match=match, index=0).bot_kind == ""
+    assert 'id="handed-over-box"' not in client.get(f"/matches/{match.pk}/").content.decode()

@@ -4,7 +4,7 @@ import pytest
 from gameplatform.bots.services import bot_take_turn
 from gameplatform.matches import services
 from gameplatform.matches.errors import ServiceError
-from gameplatform.matches.models import Match, Seat
+from gameplatform.matches.models import Match, MoveRecord, Seat
 from games import registry
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,9 @@ def test_abort_of_a_missing_match_is_a_404(db, moderator):
 # --- seat_hand_to_bot -------------------------------------------------------------------------
 
 
-def test_handed_seat_is_played_by_its_bot_for_good(race, tenant):
+def test_handed_seat_is_played_by_its_bot_until_its_player_takes_it_back(race, tenant):
+    """Issue 8: "a moderator's hand-over can be taken back by the player ("I'm back"), as
+    after time-outs", and the bot's moves are marked as the hand-over's in the record."""
     index = acting(race)[0]
     person = Seat.objects.get(match=race, index=index).user
     seat = services.seat_hand_to_bot(match_id=race.pk, seat_index=index, kind="greedy")
@@ -75,10 +77,12 @@ def test_handed_seat_is_played_by_its_bot_for_good(race, tenant):
     race.refresh_from_db()
     assert race.bot_due_at is not None
     assert bot_take_turn(match_id=race.pk, version=race.version) is True
-    # The person may still look, but can no longer act or resume that seat.
-    with pytest.raises(ServiceError) as err:
-        services.seat_resume(tenant=tenant, user=person, match_id=race.pk)
-    assert err.value.code == "not_seated"
+    assert MoveRecord.objects.filter(match=race).order_by("-seq").first().actor == "handover"
+    back = services.seat_resume(tenant=tenant, user=person, match_id=race.pk)
+    assert (back.bot_kind, back.user, back.bot_plays) == ("", person, False)
+    from gameplatform.matches import selectors
+
+    assert selectors.seat_of(match=race, user=person).index == index
 
 
 def test_hand_over_defaults_to_the_strongest_bot_the_game_lists(race):

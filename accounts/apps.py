@@ -3,4 +3,4 @@ from django.apps import AppConfig
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Accounts"
+    verbose_name = "People"  # allauth's app is "Accounts": one name per admin section

@@ -173,6 +173,7 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env("ACCOUNT_EMAIL_VERIFICATION", default="optional")
 ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # mails name the site as served
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")

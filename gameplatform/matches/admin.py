@@ -15,6 +15,7 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpResponseRedirect
@@ -54,6 +55,16 @@ def _pretty(data) -> str:
     return format_html("<pre style='white-space: pre-wrap; max-width: 70em'>{}</pre>", json.dumps(data, indent=2, sort_keys=True))
 
 
+def bot_label(game: str, kind: str) -> str:
+    """A bot level in words: "Strong: Plans its builds, trades and robber moves..."."""
+    try:
+        factory = get_engine(game).bots().get(kind)
+    except UnknownGame:
+        factory = None
+    description = getattr(factory, "description", "") if factory else ""
+    return f"{kind.capitalize()}: {description}" if description else kind.capitalize()
+
+
 def _is_over(match: Match) -> bool:
     return match.status in OVER
 
@@ -63,7 +74,7 @@ class SeatInline(TenantScopedInlineMixin, admin.TabularInline):
 
     model = Seat
     tenant_path = "match__tenant"
-    fields = ["index", "user", "bot_kind", "team", "bot_takeover", "timeouts_in_row", "moderate"]
+    fields = ["number", "user", "bot_level", "team", "bot_takeover", "timeouts_in_row", "moderate"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -73,6 +84,14 @@ class SeatInline(TenantScopedInlineMixin, admin.TabularInline):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    @admin.display(description="seat")
+    def number(self, seat):
+        return seat.index + 1  # seats are numbered from 1 for people, everywhere
+
+    @admin.display(description="bot")
+    def bot_level(self, seat):
+        return bot_label(seat.match.game, seat.bot_kind) if seat.bot_kind else ""
 
     @admin.display(description="")
     def moderate(self, seat):
@@ -126,13 +145,13 @@ class HandToBotForm(forms.Form):
     def __init__(self, *args, match: Match, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [
-            (s.index, f"{s.index}: {s.user}") for s in match.seats.all() if s.user_id and not s.is_bot
+            (s.index, f"Seat {s.index + 1}: {s.user}") for s in match.seats.all() if s.user_id and not s.is_bot
         ]
         try:
             kinds = list(get_engine(match.game).bots())
         except UnknownGame:
             kinds = []
-        self.fields["kind"].choices = [(k, k) for k in kinds]
+        self.fields["kind"].choices = [(k, bot_label(match.game, k)) for k in kinds]
         if kinds:
             self.fields["kind"].initial = kinds[-1]  # the strongest (protocol order)
 
@@ -240,8 +259,17 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
 
     @admin.action(description="Abort the selected matches", permissions=["moderate"])
     def abort_matches(self, request, queryset):
-        for match in queryset:
+        """Asks first (issue 8: "the admin's bulk abort asks for confirmation"), as Django's
+        delete action does; the confirmation page posts back with ``confirm``."""
+        matches = list(queryset)
+        if request.POST.get("confirm") != "yes":
+            context = {**self.admin_site.each_context(request), "opts": self.model._meta, "matches": matches,
+                       "title": f"Abort {len(matches)} match{'es' if len(matches) != 1 else ''}?",
+                       "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME}
+            return TemplateResponse(request, "tenants/admin/match_abort_many.html", context)
+        for match in matches:
             self._abort(request, match)
+        return None
 
     @admin.action(description="Hand a seat of the selected match to a bot", permissions=["moderate"])
     def hand_seat_to_bot(self, request, queryset):
@@ -275,7 +303,8 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
                 except ServiceError as exc:
                     self.message_user(request, exc.message, messages.ERROR)
                 else:
-                    self.message_user(request, HANDED_TO_BOT.format(seat=seat, match=match, kind=kind), messages.SUCCESS)
+                    self.message_user(request, HANDED_TO_BOT.format(seat=seat + 1, match=match, kind=kind),
+                                      messages.SUCCESS)
                 return HttpResponseRedirect(change_url)
         else:
             form = HandToBotForm(match=match, initial={"seat": request.GET.get("seat")})

@@ -1,6 +1,7 @@
 """Read-side queries for tenants (communities), memberships and invitations."""
 from django.conf import settings
 from django.db.models import Case, QuerySet, Value, When
+from django.http.request import split_domain_port
 
 from .models import Invitation, Membership, Tenant
 
@@ -115,3 +116,13 @@ def invitation_list_unused(*, tenant) -> QuerySet[Invitation]:
         .select_related("created_by")
         .order_by("-created_at", "-pk")
     )
+
+
+def tenant_site_url(*, tenant, request) -> str | None:
+    """The address of ``tenant``'s own site as seen from ``request``: its domain with the
+    request's scheme and port ("http://owls.localhost:8000/" in development), or None when it
+    has no domain of its own."""
+    if not tenant.domain:
+        return None
+    _, port = split_domain_port(request.get_host())  # the port the visitor used, if any
+    return f"{request.scheme}://{tenant.domain}{':' + port if port else ''}/"

@@ -58,6 +58,7 @@ def community_detail(request, slug: str):
         "members": selectors.membership_list(tenant=tenant) if membership or can_moderate else None,
         "invitations": selectors.invitation_list_unused(tenant=tenant) if can_moderate else None,
         "join_url": request.build_absolute_uri(reverse("tenants:join_invite")),
+        "site_url": selectors.tenant_site_url(tenant=tenant, request=request),
     }
     return render(request, "tenants/community_detail.html", context)
 

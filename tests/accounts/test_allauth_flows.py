@@ -157,3 +157,18 @@ def test_mails_name_the_site_hexagora_not_example_com():
     from django.contrib.sites.models import Site
 
     assert Site.objects.get_current().name == "Hexagora"
+
+
+@pytest.mark.parametrize(("host", "name"), [("127.0.0.1:8001", "Hexagora"), ("owls.localhost:8001", "Hexagora · Night Owls")])
+def test_mails_name_the_site_as_served_port_included(client, user_factory, mailoutbox, host, name, settings):
+    """Issue 8: "emails name the site as served (the port too)"."""
+    from gameplatform.tenants.models import Tenant
+
+    settings.ALLOWED_HOSTS = ["*"]
+    Tenant.objects.create(slug="owls", name="Night Owls", domain="owls.localhost", is_open=True)
+    user = user_factory()
+    response = client.post(reverse("account_reset_password"), {"email": user.email}, HTTP_HOST=host)
+    assert response.status_code == 302
+    mail = mailoutbox[-1]
+    assert mail.subject.startswith(f"[{name}] ")
+    assert f"http://{host}/" in mail.body

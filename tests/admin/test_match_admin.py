@@ -69,14 +69,17 @@ def test_match_is_read_only_for_everyone(setup):
     assert match.status == Match.Status.ACTIVE
 
 
-def test_abort_action_calls_the_service(setup):
+def test_abort_action_asks_first_then_calls_the_service(setup):
+    """Issue 8: "the admin's bulk abort asks for confirmation"."""
     client, match, _ = setup
     other = make_hextopia_match(make_tenant("beta"), [None] * 4, title="Beta Cup")
-    response = client.post(
-        reverse("admin:matches_match_changelist"),
-        {"action": "abort_matches", "_selected_action": [match.pk, other.pk]},
-        follow=True,
-    )
+    selected = {"action": "abort_matches", "_selected_action": [match.pk, other.pk]}
+    page = client.post(reverse("admin:matches_match_changelist"), selected)
+    assert page.status_code == 200 and "Yes, abort them" in page.content.decode()
+    assert "Alpha Cup" in page.content.decode() and "Beta Cup" not in page.content.decode()
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE  # nothing yet
+    response = client.post(reverse("admin:matches_match_changelist"), {**selected, "confirm": "yes"}, follow=True)
     assert match_admin.ABORTED.format(match=match) in response.content.decode()
     match.refresh_from_db()
     other.refresh_from_db()
@@ -105,10 +108,12 @@ def test_hand_a_seat_to_a_bot(setup):
     url = reverse("admin:matches_match_hand_to_bot", args=[match.pk])
     assert response.status_code == 302 and response["Location"] == url
     form = client.get(url + "?seat=0").context["form"]
-    assert form.fields["seat"].choices == [(0, "0: alice_a")]
+    # Issue 8: seats numbered from 1 in the admin too, bot levels in words.
+    assert form.fields["seat"].choices == [(0, "Seat 1: alice_a")]
     assert {k for k, _ in form.fields["kind"].choices} == {"random", "heuristic"}
+    assert dict(form.fields["kind"].choices)["random"] == "Random: Plays any legal move at random."
     response = client.post(url, {"seat": 0, "kind": "heuristic"}, follow=True)
-    assert match_admin.HANDED_TO_BOT.format(seat=0, match=match, kind="heuristic") in response.content.decode()
+    assert match_admin.HANDED_TO_BOT.format(seat=1, match=match, kind="heuristic") in response.content.decode()
     seat = Seat.objects.get(match=match, index=0)
     assert seat.bot_kind == "heuristic" and seat.user == alice
 
@@ -127,3 +132,12 @@ def test_filters_by_community_game_and_status(setup):
     assert "Alpha Cup" not in page
     page = client.get(reverse("admin:matches_match_changelist"), {"game": "hextopia", "tenant__id__exact": match.tenant_id}).content.decode()
     assert "Alpha Cup" in page
+
+
+def test_the_admin_index_has_one_section_per_name(db, client, django_user_model):
+    """Issue 8: "the superuser's admin index has no two sections of one name"."""
+    root = django_user_model.objects.create_superuser("root", "root@example.org", "pw-Root-12345")
+    client.force_login(root)
+    apps = client.get(reverse("admin:index")).context["app_list"]
+    names = [app["name"] for app in apps]
+    assert len(names) == len(set(names)), names

@@ -142,3 +142,16 @@ def test_post_only_pages_refuse_get(client, world):
     client.force_login(make_user())
     assert client.get(reverse("tenants:join", args=["open-a"])).status_code == 405
     assert client.get(reverse("tenants:invitation_create", args=["open-a"])).status_code == 405
+
+
+@pytest.mark.parametrize(("host", "expected"), [("127.0.0.1:8000", "http://owls.localhost:8000/"),
+                                                ("localhost", "http://owls.localhost/")])
+def test_a_communitys_own_address_keeps_the_port_in_development(client, host, expected, settings):
+    """Issue 8: "links to a community's host keep the port in development"."""
+    settings.ALLOWED_HOSTS = ["*"]
+    owls = make_tenant("owls", name="Night Owls", domain="owls.localhost")
+    user = make_user("ada")
+    make_member(user, owls)
+    client.force_login(user)
+    page = client.get(reverse("tenants:detail", args=["owls"]), HTTP_HOST=host).content.decode()
+    assert f'href="{expected}"' in page

@@ -350,8 +350,11 @@ def legal_actions(st: HexfolkState, seat: int) -> list[dict]:
     # MAIN
     out = [{"type": "end_turn"}] + _builds(st, seat) + _dev_plays(st, seat) + _bank_trades(st, seat)
     give, get = _offer_template(st.hands[seat])
-    out.append({"type": "offer_trade", "give": give, "get": get,
-                "to": [s for s in range(st.n) if s != seat]})
+    # The suggestion goes only to players who hold enough cards to pay (a public count).
+    asked = sum(get.values())
+    to = [s for s in range(st.n) if s != seat and sum(st.hands[s]) >= asked]
+    if to:
+        out.append({"type": "offer_trade", "give": give, "get": get, "to": to})
     return out
 
 

@@ -168,3 +168,15 @@ def test_end_turn_withdraws_the_offer():
     st, events = act(st, 0, {"type": "end_turn"})
     assert st.trade is None and st.turn == 1
     assert {"type": "trade_closed", "reason": "withdrawn"} in events
+
+
+def test_the_suggested_offer_goes_only_to_players_who_can_pay():
+    """Issue 8: "a bot does not offer a trade to a player who cannot pay": the offer template
+    (what the random bot plays) addresses only players holding at least the cards asked."""
+    st = main_phase(4, turn=0)
+    st = give(give(st, 0, lumber=2), 2, ore=1)
+    offer_t = [a for a in ENGINE.legal_actions(st, 0) if a["type"] == "offer_trade"]
+    assert len(offer_t) == 1 and offer_t[0]["to"] == [2]
+    empty = main_phase(4, turn=0)
+    empty = give(empty, 0, lumber=2)
+    assert not [a for a in ENGINE.legal_actions(empty, 0) if a["type"] == "offer_trade"]

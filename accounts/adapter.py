@@ -1,0 +1,44 @@
+"""allauth's adapter for Hexagora: mails name the site as it was served.
+
+allauth fills ``current_site`` from the Sites framework, a single fixed row; a mail sent from
+``owls.localhost:8001`` would then name ``127.0.0.1:8000``. Here the site is the host the
+request came on, port included, and its name says which community ("Hexagora · Night Owls").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context as allauth_context
+
+SITE_NAME = "Hexagora"
+
+
+@dataclass(frozen=True)
+class ServedSite:
+    """What a mail template reads as ``current_site``: ``name`` and ``domain`` (host:port)."""
+
+    name: str
+    domain: str
+
+
+def served_site(request) -> ServedSite:
+    """The site of ``request``: its host with the port, named after the community served."""
+    tenant = getattr(request, "tenant", None)
+    name = f"{SITE_NAME} · {tenant.name}" if tenant is not None and tenant.name != SITE_NAME else SITE_NAME
+    return ServedSite(name=name, domain=request.get_host())
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        """As allauth's, with ``current_site`` the site as served."""
+        request = allauth_context.request
+        if request is not None:
+            context = {**context, "current_site": served_site(request)}
+        super().send_mail(template_prefix, email, context)
+
+    def format_email_subject(self, subject: str) -> str:
+        """"[Hexagora · Night Owls] ..."."""
+        request = allauth_context.request
+        name = served_site(request).name if request is not None else SITE_NAME
+        return f"[{name}] {subject}"

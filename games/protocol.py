@@ -140,7 +140,10 @@ class GameUI:
     - ``replay_module``: the ES module of the replay page; it exports
       ``renderStep(view, step, ctx)`` and ``describe(events, ctx)``; default
       ``js/generic_replay.js``;
-    - ``stylesheet``: a CSS file loaded by both pages (default none).
+    - ``stylesheet``: a CSS file loaded by both pages (default none);
+    - ``rules_template``: the rules page for players, included in the site's page at
+      ``/games/<slug>/rules/`` (default: a page built from the metadata: seats, options,
+      bots).
 
     A Django system check (``gameplatform.matches.checks``) fails at start-up when a declared
     file does not exist.
@@ -151,6 +154,7 @@ class GameUI:
     play_module: str | None = None
     replay_module: str | None = None
     stylesheet: str | None = None
+    rules_template: str | None = None
 
 
 # --- bots --------------------------------------------------------------------------------------

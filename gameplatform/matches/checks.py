@@ -41,7 +41,8 @@ def check_games(app_configs=None, **kwargs) -> list[Error]:
                                 hint="INSTALLED_APPS takes the games from games.registry.app_names()",
                                 id="games.E002"))
         ui = engine.ui
-        for what, name in (("board template", ui.board_template), ("hand template", ui.hand_template)):
+        for what, name in (("board template", ui.board_template), ("hand template", ui.hand_template),
+                           ("rules template", ui.rules_template)):
             if name is None:
                 continue
             try:

@@ -29,6 +29,7 @@ register_converter(SeatConverter, "seat")
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("matches/new/", views.match_create, name="match_create"),
+    path("games/<slug:slug>/rules/", views.game_rules, name="game_rules"),
     path("matches/<id:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<id:match_id>/replay/", views.match_replay, name="match_replay"),
     path("matches/<id:match_id>/join/", views.match_join, name="match_join"),

@@ -24,7 +24,7 @@ from games.registry import UnknownGame, get_engine
 from . import selectors, services
 from .checks import GENERIC_HAND, GENERIC_PLAY, GENERIC_REPLAY
 from .errors import ServiceError
-from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, SeatBotForm
+from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, SeatBotForm, layouts_for
 from .models import Match
 
 MATCH_CREATED = "Match created. Share the link to invite players, or add bots to the empty seats."
@@ -168,6 +168,33 @@ def _render_lobby(request, form: MatchCreateForm, status: int = 200):
 def lobby(request):
     """/: this tenant's open, active and finished matches and the create-match form."""
     return _render_lobby(request, MatchCreateForm(tenant=request.tenant))
+
+
+@require_GET
+def game_rules(request, slug: str):
+    """/games/<slug>/rules/: the rules for players (public, like the catalogue): the game's own
+    page (``engine.ui.rules_template``) inside the site's, with what the metadata says (seats,
+    options and their defaults, bot levels)."""
+    engine = _engine_or_none(slug)
+    if engine is None:
+        raise Http404("No such game.")
+    props = (engine.options_schema() or {}).get("properties", {})
+    labels = engine.option_value_labels()
+    options = []
+    for name, prop in props.items():
+        default = prop.get("default")
+        shown = ("on" if default else "off") if isinstance(default, bool) else labels.get(name, {}).get(str(default), default)
+        options.append({"title": prop.get("title") or name.replace("_", " ").capitalize(),
+                        "description": prop.get("description", ""), "default": shown})
+    context = {
+        "engine": engine,
+        "rules_template": engine.ui.rules_template,
+        "options": options,
+        "bots": [(kind.capitalize(), getattr(factory, "description", "")) for kind, factory in engine.bots().items()],
+        "layouts": sorted({label for n in range(engine.min_seats, engine.max_seats + 1)
+                           for name, label in layouts_for(engine, n) if name != "none"}),
+    }
+    return render(request, "matches/game_rules.html", context)
 
 
 @require_POST

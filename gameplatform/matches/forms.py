@@ -215,12 +215,27 @@ class MatchCreateForm(forms.Form):
 
 
 class SeatBotForm(forms.Form):
-    """Add a bot of ``kind`` to an empty seat; the kinds are the engine's ``bots()``."""
+    """Add a bot of ``kind`` to an empty seat; the kinds are the engine's ``bots()``, the
+    strongest first selected; ``descriptions`` says what each level is."""
 
     kind = forms.ChoiceField(choices=())
 
     def __init__(self, *args, engine, **kwargs):
         super().__init__(*args, **kwargs)
-        kinds = list(engine.bots())
+        bots = engine.bots()
+        kinds = list(bots)
         self.fields["kind"].choices = [(k, k.capitalize()) for k in kinds]
+        self.fields["kind"].initial = kinds[-1]
         self.fields["kind"].error_messages["invalid_choice"] = ERR_BOT_KIND.format(kinds=", ".join(kinds))
+        self.descriptions = [(k, k.capitalize(), getattr(bots[k], "description", "")) for k in kinds]
+
+
+class QuickPlayForm(forms.Form):
+    """The lobby's "play against bots now": a game and, optionally, the bots' level."""
+
+    game = forms.ChoiceField(choices=())
+    kind = forms.CharField(max_length=32, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(e.slug, e.name) for e in all_engines()]

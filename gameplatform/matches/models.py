@@ -71,6 +71,9 @@ class Match(models.Model):
     # version on (services.submit_action, "simultaneous actions").
     to_act_since = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
+    # The finished match this one is the rematch of (shortcuts.match_rematch): its end screen
+    # offers the seat here.
+    rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch")
 
     objects = TenantScopedManager()
     unscoped = models.Manager()  # noqa: DJ012 - a second manager, not a field

@@ -29,6 +29,7 @@ register_converter(SeatConverter, "seat")
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("matches/new/", views.match_create, name="match_create"),
+    path("matches/quick/", views.match_quick, name="match_quick"),
     path("games/<slug:slug>/rules/", views.game_rules, name="game_rules"),
     path("matches/<id:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<id:match_id>/replay/", views.match_replay, name="match_replay"),
@@ -37,4 +38,6 @@ urlpatterns = [
     path("matches/<id:match_id>/seats/<seat:seat_index>/bot/", views.match_seat_bot, name="match_seat_bot"),
     path("matches/<id:match_id>/start/", views.match_start, name="match_start"),
     path("matches/<id:match_id>/resume/", views.match_resume, name="match_resume"),
+    path("matches/<id:match_id>/fill-bots/", views.match_fill_bots, name="match_fill_bots"),
+    path("matches/<id:match_id>/rematch/", views.match_rematch, name="match_rematch"),
 ]

@@ -21,10 +21,10 @@ from gameplatform.tenants.services import membership_require
 from games.protocol import GameUI
 from games.registry import UnknownGame, get_engine
 
-from . import selectors, services
+from . import selectors, services, shortcuts
 from .checks import GENERIC_HAND, GENERIC_PLAY, GENERIC_REPLAY
 from .errors import ServiceError
-from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, SeatBotForm, layouts_for
+from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, QuickPlayForm, SeatBotForm, layouts_for
 from .models import Match
 
 MATCH_CREATED = "Match created. Share the link to invite players, or add bots to the empty seats."
@@ -34,6 +34,9 @@ CALLED_OFF = "You called the match off."
 BOT_ADDED = "A {kind} bot took seat {seat}."
 STARTED = "The match has started. Good luck!"
 RESUMED = "Welcome back: your seat is yours again."
+BOTS_FILLED = "Bots took the empty seats."
+REMATCH = "The rematch is set up: everyone moved one seat round the table."
+QUICK_INVALID = "Choose a game to play against bots."
 FORM_INVALID = "The match was not created: please correct the fields marked below."
 FINISHED_SHOWN = 20  # finished matches listed in the lobby
 GENERIC_BOARD = "matches/board_generic.html"
@@ -262,6 +265,8 @@ def match_detail(request, match_id: int):
         "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request)},
         "handed_over": selectors.seat_handed_over(match=match, user=request.user)
         if match.status == Match.Status.ACTIVE and seat is None else None,
+        "rematch": Match.unscoped.filter(rematch_of=match).first() if match.status == Match.Status.FINISHED else None,
+        "was_player": match.seats.filter(user_id=request.user.pk).exists(),
         **game_ui(engine),
     }
     return render(request, "matches/match_play.html", context)
@@ -354,6 +359,62 @@ def match_resume(request, match_id: int):
         lambda: services.seat_resume(tenant=request.tenant, user=request.user, match_id=match_id),
         RESUMED,
     )
+
+
+@require_POST
+@member_page
+def match_quick(request):
+    """POST /matches/quick/ (game, kind?): a match against bots, started at once (issue 8,
+    "play against bots now")."""
+    form = QuickPlayForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, QUICK_INVALID)
+        return redirect("lobby")
+    try:
+        match = shortcuts.match_play_bots_now(tenant=request.tenant, user=request.user, game=form.cleaned_data["game"],
+                                          kind=form.cleaned_data.get("kind") or None)
+    except ServiceError as exc:
+        if exc.status == 403:
+            raise
+        messages.error(request, exc.message)
+        return redirect("lobby")
+    return redirect("match_detail", match_id=match.pk)
+
+
+@require_POST
+@member_page
+def match_fill_bots(request, match_id: int):
+    """POST /matches/<id>/fill-bots/ (kind): the creator fills every empty seat with bots."""
+    match = selectors.match_get(tenant=request.tenant, match_id=match_id)
+    engine = _engine_or_none(match.game)
+    if engine is None:
+        raise Http404("No such game.")
+    form = SeatBotForm(request.POST, engine=engine)
+    if not form.is_valid():
+        messages.error(request, form.errors["kind"][0])
+        return redirect("match_detail", match_id=match_id)
+    return _after_post(
+        request, match_id,
+        lambda: shortcuts.seats_fill_with_bots(tenant=request.tenant, user=request.user, match_id=match_id,
+                                           kind=form.cleaned_data["kind"]),
+        BOTS_FILLED,
+    )
+
+
+@require_POST
+@member_page
+def match_rematch(request, match_id: int):
+    """POST /matches/<id>/rematch/: a rematch of a finished match, seats rotated; the page of
+    the new match."""
+    try:
+        new = shortcuts.match_rematch(tenant=request.tenant, user=request.user, match_id=match_id)
+    except ServiceError as exc:
+        if exc.status == 404:
+            raise
+        messages.error(request, exc.message)
+        return redirect("match_detail", match_id=match_id)
+    messages.success(request, REMATCH)
+    return redirect("match_detail", match_id=new.pk)
 
 
 @require_POST

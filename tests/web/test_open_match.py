@@ -1,5 +1,7 @@
 """The open match page and its forms: join, leave, add a bot, start. Refusals come back as a
 message on the match page (a redirect), never a 500, and change nothing."""
+import re
+
 from django.contrib.messages import get_messages
 
 from gameplatform.matches import services, views
@@ -17,8 +19,9 @@ def test_open_page_shows_seats_share_link_and_creator_controls(open_match, alice
     assert f"http://testserver/matches/{open_match.pk}/" in body  # share link
     assert f'action="/matches/{open_match.pk}/start/"' in body
     assert f'action="/matches/{open_match.pk}/seats/1/bot/"' in body
-    assert '<option value="heuristic" selected>Heuristic bot</option>' in body
-    assert '<option value="random">Random bot</option>' in body
+    # The strongest level is chosen first; each option says what the level is (issue 8).
+    assert re.search(r'<option value="heuristic" title="Weighs every move[^"]*" selected>Heuristic bot</option>', body)
+    assert re.search(r'<option value="random" title="Plays any legal move at random.">Random bot</option>', body)
     assert "alice" in body and "free" in body
 
 
@@ -111,3 +114,28 @@ def test_seat_forms_refuse_get(open_match, alice, client_for):
     c = client_for(alice)
     for url in ("join", "leave", "start", "seats/1/bot"):
         assert c.get(f"/matches/{open_match.pk}/{url}/").status_code == 405
+
+
+def test_quick_play_fill_bots_and_rematch_from_the_pages(client_for, member, other_member, tenant, match_factory):
+    """Issue 8, "Lobby flow": the lobby's one-click match against bots, the open page's "fill
+    empty seats with bots" (the level chooser says what each level is), the end screen's
+    rematch."""
+    from gameplatform.matches import services
+    from gameplatform.matches.models import Match, Seat
+
+    client = client_for(member)
+    lobby = client.get("/").content.decode()
+    assert 'data-quick-game="hexfolk"' in lobby
+    response = client.post("/matches/quick/", {"game": "hextopia"})
+    quick = Match.unscoped.filter(created_by=member).latest("pk")
+    assert response.status_code == 302 and response["Location"] == f"/matches/{quick.pk}/"
+    assert quick.status == Match.Status.ACTIVE
+    assert client.post("/matches/quick/", {"game": "chess"}).status_code == 302  # a message, no match
+    assert Match.unscoped.filter(created_by=member).count() == 1
+
+    match = services.match_create(tenant=tenant, user=member, game="hextopia", seats=3)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Fill the 2 empty seats with bots" in page and "Weighs every move" in page
+    client.post(f"/matches/{match.pk}/fill-bots/", {"kind": "heuristic"})
+    assert list(Seat.objects.filter(match=match).order_by("index").values_list("bot_kind", flat=True)) == [
+        "", "heuristic", "heuristic"]

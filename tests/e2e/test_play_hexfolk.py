@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from gameplatform.matches.models import Match, MoveRecord
-from gameplatform.matches.services import STALE_VERSION
+from gameplatform.matches.services import NOT_YOUR_TURN, STALE_VERSION
 from gameplatform.tenants.models import Membership
 from gameplatform.tenants.selectors import tenant_default
 
@@ -43,10 +43,11 @@ PARALLEL_CLICK_MS = 3_000  # a discard or an answer to an offer, which others' m
 # before we are done, and our hand must reach 4 alike for the bank.
 VICTORY_POINTS = "15"
 DISCARD_LIMIT = "20"
-# The platform's refusal of a move that another seat's move overtook (a bot withdrew the offer
-# we were answering): the page shows it like any refusal and its sync brings the new state.
-# A discard or an answer that is still legal is taken even after others' parallel moves.
-OVERTAKEN = STALE_VERSION
+# The platform's refusals of a move that another seat's move overtook (a bot withdrew the offer
+# we were answering: our answer was chosen at an older version, or sent just as the new state
+# arrived): the page shows them like any refusal and its sync brings the new state. A discard
+# or an answer that is still legal is taken even after others' parallel moves.
+OVERTAKEN = (STALE_VERSION, NOT_YOUR_TURN)
 
 # What the page's client knows, once it may act (our seat is to act and nothing is on its way)
 # or the match is over; false before. Read in one go, so the test never mixes two states.
@@ -132,7 +133,7 @@ def dismiss_race(page) -> int:
     if box.is_hidden():
         return 0
     detail = page.evaluate("() => JSON.stringify([window.hexagora.table.lastAction, window.hexagora.page.snapshot.view.phase, window.hexagora.page.snapshot.view.trade])")
-    assert OVERTAKEN in box.inner_text(), f"{box.inner_text()} after {detail}"
+    assert any(words in box.inner_text() for words in OVERTAKEN), f"{box.inner_text()} after {detail}"
     box.locator("[data-dismiss]").click()
     return 1
 

@@ -73,6 +73,12 @@ class HexfolkTable {
   submit(action) {
     this.mode = null;
     this.prompt = null;
+    // A click on a button drawn for an older state (the new one arrived as it was clicked)
+    // or while a move is on its way: nothing to send; the page shows the state as it is.
+    if (!this.has(action.type)) {
+      this.page.render();
+      return;
+    }
     this.lastAction = action; // for the browser tests and the console
     this.page.submit(action);
   }

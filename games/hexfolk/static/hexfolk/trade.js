@@ -3,7 +3,7 @@
 // `table` is the HexfolkTable (play.js): its offer, counter and bank choices and its page.
 
 import { button, h } from "../js/dom.js";
-import { tradeStepper, cardsChips, resourceChip, sum } from "./widgets.js";
+import { cardsChips, resourceChip, sum, tradeStepper } from "./widgets.js";
 import { RESOURCES, RESOURCE_LABEL, cardsText, plural } from "./words.js";
 
 const GET_MAX = 9; // most cards one may ask for of one resource in an offer

@@ -4,7 +4,7 @@
 // The play module of GameUI: exports render(snapshot, page) and describe(events, ctx); the
 // shared page (js/match.js) draws the rest.
 
-import { h } from "../js/dom.js";
+import { button, h } from "../js/dom.js";
 import { startMatchPage } from "../js/match.js";
 import { HextopiaBoard, cardName, pieceKey } from "./board.js";
 import { describeEvents } from "./describe.js";
@@ -159,42 +159,27 @@ class HextopiaTable {
       this.hand.appendChild(b);
     }
     if (!view.hand.length) {
-      const p = document.createElement("p");
-      p.className = "muted small";
-      p.textContent = "No cards in hand.";
-      this.hand.appendChild(p);
+      this.hand.appendChild(h("p", { class: "muted small", text: "No cards in hand." }));
     }
 
     // Move list for the chosen card (every move as a button: keyboard and small screens).
     this.choices.replaceChildren();
     const list = this.selectedPiece ? cardPlays.filter((m) => m.key === this.selectedPiece) : cardPlays;
     for (const m of list) {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn btn-secondary btn-small";
-      b.textContent = m.label;
+      const b = button(m.label, { class: "btn btn-secondary btn-small" });
       b.addEventListener("click", () => this.play(m));
-      li.appendChild(b);
-      this.choices.appendChild(li);
+      this.choices.appendChild(h("li", {}, b));
     }
 
     this.actions.replaceChildren();
     if (myTurn && this.selectedCard && discardable.has(this.selectedCard)) {
       const m = moves.find((x) => x.action.type === "discard" && x.card === this.selectedCard);
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn";
-      b.textContent = `Discard ${cardName(this.selectedCard)}`;
+      const b = button(`Discard ${cardName(this.selectedCard)}`, { class: "btn" });
       b.addEventListener("click", () => this.play(m));
       this.actions.appendChild(b);
     }
     if (myTurn && sitOut) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn btn-secondary";
-      b.textContent = "Sit out this hand";
-      b.title = sitOut.label;
+      const b = button("Sit out this hand", { class: "btn btn-secondary", title: sitOut.label });
       b.addEventListener("click", () => this.play(sitOut));
       this.actions.appendChild(b);
     }

@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from gameplatform.matches.models import Match, MoveRecord
+from gameplatform.matches.services import NOT_YOUR_TURN, STALE_VERSION
 from gameplatform.tenants.models import Membership
 from gameplatform.tenants.selectors import tenant_default
 
@@ -42,16 +43,17 @@ PARALLEL_CLICK_MS = 3_000  # a discard or an answer to an offer, which others' m
 # before we are done, and our hand must reach 4 alike for the bank.
 VICTORY_POINTS = "15"
 DISCARD_LIMIT = "20"
-# The page's words when another seat's move made ours stale and it could not be sent again
-# (hexfolk/play.js MOVED_ON); a discard or an answer to an unchanged offer is resent instead.
-OVERTAKEN = "Another player acted first"
+# The platform's refusals of a move that another seat's move overtook (a bot withdrew the offer
+# we were answering: our answer was chosen at an older version, or sent just as the new state
+# arrived): the page shows them like any refusal and its sync brings the new state. A discard
+# or an answer that is still legal is taken even after others' parallel moves.
+OVERTAKEN = (STALE_VERSION, NOT_YOUR_TURN)
 
-# What the page's client knows, once it may act (our seat is to act, nothing is on its way and
-# the page is not about to resend a move others made stale) or the match is over; false before. Read in one go, so the test never mixes two states.
+# What the page's client knows, once it may act (our seat is to act and nothing is on its way)
+# or the match is over; false before. Read in one go, so the test never mixes two states.
 READY_JS = """() => {
   const p = window.hexagora.page;
   const s = p.snapshot;
-  if (window.hexagora.table.retry) return false;  // the page is about to send a move again
   if (p.client && p.client.pending) return false;  // our last move's answer is still due
   if (!(p.myTurn || s.status !== "active")) return false;
   return {phase: s.view.phase, turn: s.view.turn, version: s.version, status: s.status,
@@ -131,7 +133,7 @@ def dismiss_race(page) -> int:
     if box.is_hidden():
         return 0
     detail = page.evaluate("() => JSON.stringify([window.hexagora.table.lastAction, window.hexagora.page.snapshot.view.phase, window.hexagora.page.snapshot.view.trade])")
-    assert OVERTAKEN in box.inner_text(), f"{box.inner_text()} after {detail}"
+    assert any(words in box.inner_text() for words in OVERTAKEN), f"{box.inner_text()} after {detail}"
     box.locator("[data-dismiss]").click()
     return 1
 
@@ -234,8 +236,8 @@ def test_play_hexfolk_setup_build_bank_trade_and_offer(browser, live_site):
             if "roll" in legal:
                 click_and_wait(page, page.locator("#hf-actions [data-act=roll]"))
             elif "discard" in legal:
-                # The suggestion adds up to the debt. The page may already be re-sending our
-                # discard that another seat's parallel discard made stale: then it is gone.
+                # The suggestion adds up to the debt. Other seats discard at the same time; the
+                # button goes once the phase is over.
                 go = page.locator("#hf-discard-go")
                 try:
                     expect(go).to_be_enabled(timeout=PARALLEL_CLICK_MS)

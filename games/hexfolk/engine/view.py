@@ -12,7 +12,7 @@ development cards you have, not which ones").
                             "hex": h, "side": k}]},
      "robber": hex, "buildings": [{"node": n, "seat": s, "kind": "settlement" | "city"}],
      "roads": [{"edge": [a, b], "seat": s}],
-     "to_act": [1], "turn": 12, "phase": "main", "phase_text": "Trade and build",
+     "to_act": [1], "turn": 11, "phase": "main", "phase_text": "Trade and build",   # turn: turn_number - 1
      "seats": [<envelope: seat, colour, colour_name, score, summary>], "result": None | {...},
      "current": 1,                                # the seat whose turn it is
      "turn_number": 12, "dice": [3, 4] | None,
@@ -146,7 +146,9 @@ def build_view(st: HexfolkState, seat: int | None, result: dict | None) -> dict:
         "game": "hexfolk",
         "viewer": seat,
         "to_act": list(to_act(st)),
-        "turn": st.turn_number,
+        # The envelope counts from 0; turn_number is 1 for the first turn after the setup
+        # (0 during it), so the shared "Turn N" line agrees with the log's "Turn N: ...".
+        "turn": max(st.turn_number - 1, 0),
         "phase": st.phase,
         "phase_text": PHASE_TEXT[st.phase],
         "seats": seats,

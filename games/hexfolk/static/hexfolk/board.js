@@ -1,9 +1,9 @@
 // Hexfolk island: an SVG renderer for the engine's view (games/hexfolk/engine/view.py).
 //
-// Geometry (engine/board.py): hex (q, r) has its centre at X = 2q + r, Y = 3r in half-width
-// units and its corners at CORNERS from there; node i of the view sits at board.nodes[i] in
-// the same units. On screen one X unit is R·√3/2 and one Y unit R/2 (R: a hex's circumradius),
-// which makes the pointy-top hexes regular.
+// Geometry (engine/board.py): pointy-topped hexes in axial (q, r); node i of the view sits at
+// board.nodes[i] in lattice units (js/hexgrid.js: a hex's centre is (2q + r, 3r), its
+// corners LATTICE_CORNERS.pointy from there; one X unit is R·√3/2, one Y unit R/2 on screen,
+// R being a hex's circumradius). Seat colours come from the view envelope (view.seats).
 //
 // Usage:
 //   const board = new HexfolkBoard(svgElement, { onPick(target) });
@@ -11,14 +11,11 @@
 //                        names: ["alice", ...], recent: {nodes: Set, edges: Set} });
 // A click (or Enter/Space) on a target calls onPick(target).
 
+import { el, title } from "../js/dom.js";
+import { POINTY, SIDE_DIRECTIONS, axialToPixel, corners, latticeCentre, latticeCorners, latticeToPixel, points } from "../js/hexgrid.js";
 import { RESOURCE_LABEL, TERRAIN_LABEL } from "./words.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const R = 60; // hex circumradius in viewBox units
-const UX = (R * Math.sqrt(3)) / 2; // one X unit
-const UY = R / 2; // one Y unit
-const CORNERS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
-const SIDE_DIRS = [[1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]];
 const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
 const MARGIN = R * 1.35;
 
@@ -38,45 +35,13 @@ export const RESOURCE_FILL = {
   ore: "#8b8f96",
   generic: "#ffffff",
 };
-// Player colours by seat: distinct from the terrains and from each other in lightness too.
-export const SEAT_COLOURS = [
-  ["red", "#d32f2f"],
-  ["blue", "#1e5bc6"],
-  ["white", "#f7f7f2"],
-  ["orange", "#f57c00"],
-  ["purple", "#7b1fa2"],
-  ["pink", "#ec5f9f"],
-  ["teal", "#00838f"],
-  ["black", "#263238"],
-];
-
-export function seatColour(seat) {
-  return (SEAT_COLOURS[seat] || ["grey", "#888"])[1];
-}
-
-export function seatColourName(seat) {
-  return (SEAT_COLOURS[seat] || ["grey"])[0];
-}
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function title(parent, text) {
-  el("title", {}, parent).textContent = text;
+/** The CSS colour of `seat` from the view envelope (grey when unknown). */
+export function seatColour(view, seat) {
+  return view?.seats?.[seat]?.colour || "#888";
 }
 
 function px(X, Y) {
-  return [X * UX, Y * UY];
-}
-
-function pts(list) {
-  return list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+  return latticeToPixel(X, Y, R, POINTY);
 }
 
 /** Hex and node lookups of one board (cached per view.board object). */
@@ -85,8 +50,8 @@ export class Layout {
     this.board = board;
     this.nodeAt = new Map(board.nodes.map(([X, Y], i) => [`${X},${Y}`, i]));
     this.nodeXY = board.nodes.map(([X, Y]) => px(X, Y));
-    this.hexCentre = board.hexes.map((h) => px(2 * h.q + h.r, 3 * h.r));
-    this.hexNodes = board.hexes.map((h) => CORNERS.map(([dx, dy]) => this.nodeAt.get(`${2 * h.q + h.r + dx},${3 * h.r + dy}`)));
+    this.hexCentre = board.hexes.map((h) => px(...latticeCentre(h.q, h.r, POINTY)));
+    this.hexNodes = board.hexes.map((h) => latticeCorners(h.q, h.r, POINTY).map(([X, Y]) => this.nodeAt.get(`${X},${Y}`)));
     this.nodeHexes = board.nodes.map(() => []);
     this.hexNodes.forEach((ring, h) => ring.forEach((n) => n !== undefined && this.nodeHexes[n].push(h)));
     const xs = this.nodeXY.map((p) => p[0]);
@@ -103,6 +68,18 @@ export class Layout {
     const shared = this.nodeHexes[a].filter((h) => this.nodeHexes[b].includes(h));
     return shared.map((h) => hexName(this.board.hexes[h])).join(" / ") || "the coast";
   }
+}
+
+/** What `events` built ({nodes, edges} of "a-b" keys), to stand out on the island (`recent`). */
+export function recentBuilds(events) {
+  const nodes = new Set();
+  const edges = new Set();
+  for (const ev of events || []) {
+    if (ev.type !== "built") continue;
+    if (ev.edge) edges.add(`${ev.edge[0]}-${ev.edge[1]}`);
+    else nodes.add(ev.node);
+  }
+  return { nodes, edges };
 }
 
 /** "fields 8", "desert". */
@@ -165,9 +142,8 @@ export class HexfolkBoard {
     const g = el("g", { class: "hf-hexes" }, svg);
     view.board.hexes.forEach((h, i) => {
       const [cx, cy] = L.hexCentre[i];
-      const corners = CORNERS.map(([dx, dy]) => [cx + dx * UX, cy + dy * UY]);
       const poly = el("polygon", {
-        points: pts(corners),
+        points: points(corners(cx, cy, R, POINTY)),
         class: `hf-hex hf-${h.terrain}${rolled && h.number === rolled && view.robber !== i ? " hf-producing" : ""}`,
         fill: TERRAIN_FILL[h.terrain] || "#ccc",
         "data-hex": i,
@@ -183,8 +159,7 @@ export class HexfolkBoard {
       const hex = view.board.hexes[hb.hex];
       if (!hex) continue;
       const [cx, cy] = L.hexCentre[hb.hex];
-      const [dq, dr] = SIDE_DIRS[hb.side];
-      const [ox, oy] = px(2 * dq + dr, 3 * dr);
+      const [ox, oy] = axialToPixel(...SIDE_DIRECTIONS.pointy[hb.side], R, POINTY);
       const hx = cx + ox * 0.86;
       const hy = cy + oy * 0.86;
       for (const n of hb.nodes) {
@@ -224,7 +199,7 @@ export class HexfolkBoard {
       const grp = el("g", { class: `hf-road${recent?.edges?.has(`${a}-${b}`) ? " hf-recent" : ""}`, "data-seat": road.seat }, g);
       title(grp, `${names[road.seat] || `Seat ${road.seat + 1}`}'s road`);
       el("line", { x1, y1, x2, y2, class: "hf-road-edge" }, grp);
-      el("line", { x1, y1, x2, y2, class: "hf-road-body", stroke: seatColour(road.seat) }, grp);
+      el("line", { x1, y1, x2, y2, class: "hf-road-body", stroke: seatColour(view, road.seat) }, grp);
     }
   }
 
@@ -238,7 +213,7 @@ export class HexfolkBoard {
         ? [[-13, 10], [-13, -4], [-4, -4], [-4, -12], [4, -18], [12, -12], [12, 10]]
         : [[-9, 8], [-9, -3], [0, -12], [9, -3], [9, 8]];
       const k = 1.25;
-      el("polygon", { points: pts(shape.map(([dx, dy]) => [x + dx * k, y + dy * k])), fill: seatColour(b.seat), class: "hf-building-body" }, grp);
+      el("polygon", { points: points(shape.map(([dx, dy]) => [x + dx * k, y + dy * k])), fill: seatColour(view, b.seat), class: "hf-building-body" }, grp);
     }
   }
 
@@ -273,12 +248,11 @@ export class HexfolkBoard {
         const len = Math.hypot(x2 - x1, y2 - y1) || 1;
         const nx = (-(y2 - y1) / len) * 11;
         const ny = ((x2 - x1) / len) * 11;
-        el("polygon", { points: pts([[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]]), class: "hf-target-hit" }, grp);
+        el("polygon", { points: points([[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]]), class: "hf-target-hit" }, grp);
         el("line", { x1, y1, x2, y2, class: "hf-target-shape" }, grp);
       } else if (t.kind === "hex") {
         const [cx, cy] = L.hexCentre[t.hex];
-        const corners = CORNERS.map(([dx, dy]) => [cx + dx * UX * 0.9, cy + dy * UY * 0.9]);
-        el("polygon", { points: pts(corners), class: "hf-target-shape" }, grp);
+        el("polygon", { points: points(corners(cx, cy, R * 0.9, POINTY)), class: "hf-target-shape" }, grp);
       }
     }
   }

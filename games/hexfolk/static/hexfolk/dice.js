@@ -1,9 +1,9 @@
 // Two dice drawn in SVG (no font needed), and the strip above the island: dice, whose turn,
 // the phase, the bank's development cards. Shared by the live table and the replay.
 
+import { el } from "../js/dom.js";
 import { PHASE_LABEL, RESOURCES, RESOURCE_LABEL, plural } from "./words.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 // Pip positions on a 3x3 grid (0..2) for faces 1-6.
 const FACES = {
   1: [[1, 1]],
@@ -15,20 +15,9 @@ const FACES = {
 };
 
 export function dieSvg(n) {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 30 30");
-  svg.setAttribute("class", "hf-die");
-  svg.setAttribute("aria-hidden", "true");
-  const rect = document.createElementNS(SVG_NS, "rect");
-  for (const [k, v] of Object.entries({ x: 1, y: 1, width: 28, height: 28, rx: 5 })) rect.setAttribute(k, String(v));
-  svg.appendChild(rect);
-  for (const [gx, gy] of FACES[n] || []) {
-    const c = document.createElementNS(SVG_NS, "circle");
-    c.setAttribute("cx", String(8 + gx * 7));
-    c.setAttribute("cy", String(8 + gy * 7));
-    c.setAttribute("r", "2.6");
-    svg.appendChild(c);
-  }
+  const svg = el("svg", { viewBox: "0 0 30 30", class: "hf-die", "aria-hidden": "true" });
+  el("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5 }, svg);
+  for (const [gx, gy] of FACES[n] || []) el("circle", { cx: 8 + gx * 7, cy: 8 + gy * 7, r: 2.6 }, svg);
   return svg;
 }
 

@@ -2,30 +2,13 @@
 // the resources each player produced, from a finished view (view.players[].points and
 // victory_point_cards appear only once the game is over).
 
+import { el, h, title } from "../js/dom.js";
 import { seatColour } from "./board.js";
 import { RESOURCES, RESOURCE_LABEL } from "./words.js";
 
 const SETTLEMENTS = 5; // supply per player (engine rules.py)
 const CITIES = 4;
 const WAYS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, String(v));
-  }
-  for (const c of children) if (c) node.append(c);
-  return node;
-}
-
-function s(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 /** Points of each seat by source: [{settlements, cities, longest, army, cards, total}]. */
 export function pointsBySource(view) {
@@ -64,10 +47,10 @@ function table(caption, head, rows) {
   return t;
 }
 
-function nameCell(names, seat, winner) {
+function nameCell(view, names, seat, winner) {
   const th = h("th", { scope: "row" });
   const sw = h("span", { class: "hf-swatch", "aria-hidden": "true" });
-  sw.style.background = seatColour(seat);
+  sw.style.background = seatColour(view, seat);
   th.append(sw, `${names[seat] || `Seat ${seat + 1}`}${seat === winner ? " (winner)" : ""}`);
   return th;
 }
@@ -78,19 +61,19 @@ function diceChart(counts) {
   const H = 150;
   const bar = 24;
   const top = Math.max(1, ...Object.values(counts), ...Object.keys(WAYS).map((k) => (rolls * WAYS[k]) / 36));
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "hf-dice-chart", role: "img", "aria-label": `Dice rolled ${rolls} times: each number's count against the expected count` });
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "hf-dice-chart", role: "img", "aria-label": `Dice rolled ${rolls} times: each number's count against the expected count` });
   for (let n = 2; n <= 12; n++) {
     const x = 10 + (n - 2) * 29;
     const got = counts[String(n)] || 0;
     const expected = (rolls * WAYS[n]) / 36;
     const hh = (got / top) * (H - 40);
-    const r = s("rect", { x, y: H - 22 - hh, width: bar, height: hh, class: `hf-chart-bar${n === 7 ? " hf-chart-seven" : ""}` }, svg);
-    s("title", {}, r).textContent = `${n}: rolled ${got} times, expected ${expected.toFixed(1)}`;
+    const r = el("rect", { x, y: H - 22 - hh, width: bar, height: hh, class: `hf-chart-bar${n === 7 ? " hf-chart-seven" : ""}` }, svg);
+    title(r, `${n}: rolled ${got} times, expected ${expected.toFixed(1)}`);
     const ey = H - 22 - (expected / top) * (H - 40);
-    s("line", { x1: x - 2, x2: x + bar + 2, y1: ey, y2: ey, class: "hf-chart-expected" }, svg);
-    const label = s("text", { x: x + bar / 2, y: H - 8, "text-anchor": "middle", class: "hf-chart-label" }, svg);
+    el("line", { x1: x - 2, x2: x + bar + 2, y1: ey, y2: ey, class: "hf-chart-expected" }, svg);
+    const label = el("text", { x: x + bar / 2, y: H - 8, "text-anchor": "middle", class: "hf-chart-label" }, svg);
     label.textContent = String(n);
-    const value = s("text", { x: x + bar / 2, y: H - 26 - hh, "text-anchor": "middle", class: "hf-chart-value" }, svg);
+    const value = el("text", { x: x + bar / 2, y: H - 26 - hh, "text-anchor": "middle", class: "hf-chart-value" }, svg);
     value.textContent = String(got);
   }
   return svg;
@@ -112,7 +95,7 @@ export function renderSummary(node, view, names) {
   node.append(h("h3", { class: "hf-sub", text: "Points by source" }));
   node.append(table("Points by source", ["Player", ["Settl.", "Settlements, 1 point each"], ["Cities", "Cities, 2 points each"],
     ["Road", "Longest Road, 2 points"], ["Army", "Largest Army, 2 points"], ["VP", "Victory point cards, 1 point each"], "Total"],
-    order.map((st) => [nameCell(names, st, winner), pts[st].settlements, pts[st].cities, pts[st].longest, pts[st].army, pts[st].cards, pts[st].total])));
+    order.map((st) => [nameCell(view, names, st, winner), pts[st].settlements, pts[st].cities, pts[st].longest, pts[st].army, pts[st].cards, pts[st].total])));
   const counts = view.stats?.dice_counts || {};
   const rolls = Object.values(counts).reduce((a, b) => a + b, 0);
   node.append(h("h3", { class: "hf-sub", text: `Dice: ${rolls} rolls, against the expected count (line)` }));
@@ -123,7 +106,7 @@ export function renderSummary(node, view, names) {
     order.map((st) => {
       const p = produced[st] || {};
       const total = RESOURCES.reduce((a, r) => a + (p[r] || 0), 0);
-      return [nameCell(names, st, winner), ...RESOURCES.map((r) => p[r] || 0), total];
+      return [nameCell(view, names, st, winner), ...RESOURCES.map((r) => p[r] || 0), total];
     })));
   node.append(h("p", { class: "small muted", text: `Trades between players: ${view.stats?.trades_made ?? 0}.` }));
 }

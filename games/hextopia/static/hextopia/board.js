@@ -13,7 +13,9 @@
 //                        targets: [{id, to: {where, index, seat?}, label}], names: [..] });
 // A piece key is "seat:piece".
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { el, title } from "../js/dom.js";
+import { FLAT, POINTY, corner, hexPoints, points } from "../js/hexgrid.js";
+
 const STATIONS = 6;
 const LANE = 4;
 const PIECES = 4;
@@ -40,30 +42,6 @@ export function pieceKey(seat, piece) {
   return `${seat}:${piece}`;
 }
 
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function title(parent, text) {
-  const t = el("title", {}, parent);
-  t.textContent = text;
-  return t;
-}
-
-function hexPoints(cx, cy, r) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i + Math.PI / 6;
-    pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
-}
-
 /** Board geometry for a track of `length` spaces seen from station `perspective`. */
 export class Geometry {
   constructor(length, perspective = 0) {
@@ -73,11 +51,7 @@ export class Geometry {
     this.rot = perspective;
     // Vertex j sits between side j-1 and side j; side s faces angle 90 + 60 (s - rot) degrees
     // (SVG y grows downwards, so rising angle is clockwise on screen).
-    this.vertices = [];
-    for (let j = 0; j < 6; j++) {
-      const a = ((60 + 60 * (j - this.rot)) * Math.PI) / 180;
-      this.vertices.push([R * Math.cos(a), R * Math.sin(a)]);
-    }
+    this.vertices = [0, 1, 2, 3, 4, 5].map((j) => corner(0, 0, R, j + 1 - this.rot, FLAT));
   }
 
   /** Centre of track space `index`. */
@@ -208,7 +182,7 @@ export class HextopiaBoard {
     const seatOfStation = new Map();
     for (const s of view.seats || []) seatOfStation.set(s.station, s);
 
-    el("polygon", { class: "hx-board-bg", points: g.vertices.map((v) => v.map((c) => (c * 1.06).toFixed(1)).join(",")).join(" ") }, svg);
+    el("polygon", { class: "hx-board-bg", points: points(g.vertices.map(([x, y]) => [x * 1.06, y * 1.06])) }, svg);
 
     // Track spaces; START spaces get a thick border in the station colour.
     const spaceR = g.step * 0.4;
@@ -241,7 +215,7 @@ export class HextopiaBoard {
       }
       for (let k = 0; k < PIECES; k++) {
         const [x, y] = g.home(s, k);
-        const h = el("polygon", { points: hexPoints(x, y, offR * 1.08), fill: colour, "fill-opacity": 0.3, class: "hx-home" }, grp);
+        const h = el("polygon", { points: hexPoints(x, y, offR * 1.08, POINTY), fill: colour, "fill-opacity": 0.3, class: "hx-home" }, grp);
         title(h, `HOME of ${STATION_COLOURS[s]}`);
         const t = el("text", { x: x.toFixed(1), y: (y + offR * 0.95).toFixed(1), "text-anchor": "middle", class: "hx-home-letter" }, grp);
         t.textContent = HOME_LETTERS[k];
@@ -272,6 +246,7 @@ export class HextopiaBoard {
     const piecesG = el("g", { class: "hx-pieces" }, svg);
     for (const seat of view.seats || []) {
       const colour = colourHex(seat.colour);
+      const colourName = seat.colour_name || STATION_COLOURS[seat.station] || "";
       const name = names[seat.seat] || `Seat ${seat.seat + 1}`;
       for (const p of seat.pieces || []) {
         const [x, y] = g.locate(p.where, p.index, seat.station, p.piece);
@@ -283,13 +258,13 @@ export class HextopiaBoard {
         if (selectable.has(key)) {
           pg.setAttribute("tabindex", "0");
           pg.setAttribute("role", "button");
-          pg.setAttribute("aria-label", `${seat.colour} piece ${p.piece + 1} of ${name}, ${whereText(p.where, p.index)}: select`);
+          pg.setAttribute("aria-label", `${colourName} piece ${p.piece + 1} of ${name}, ${whereText(p.where, p.index)}: select`);
           el("circle", { r: (pieceR + 4).toFixed(1), class: "hx-piece-ring" }, pg);
         }
         el("circle", { r: pieceR.toFixed(1), fill: colour, class: "hx-piece-body" }, pg);
         const t = el("text", { "text-anchor": "middle", "dominant-baseline": "central", y: 0.5, style: `font-size:${(pieceR * 1.15).toFixed(1)}px` }, pg);
         t.textContent = String(p.piece + 1);
-        title(pg, `${seat.colour} piece ${p.piece + 1} (${name}): ${whereText(p.where, p.index)}`);
+        title(pg, `${colourName} piece ${p.piece + 1} (${name}): ${whereText(p.where, p.index)}`);
       }
     }
 

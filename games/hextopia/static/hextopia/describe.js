@@ -11,7 +11,7 @@ function seatInfo(view, seat) {
 
 function colourOf(view, seat) {
   const s = seatInfo(view, seat);
-  return s ? s.colour : COLOURS[seat] || `seat ${seat + 1}`;
+  return s?.colour_name || COLOURS[s ? s.station : seat] || `seat ${seat + 1}`;
 }
 
 function pieceText(view, seat, piece) {

@@ -1,9 +1,12 @@
 // The Hextopia table: board, the player's hand and the legal moves (from view.moves).
 // Click a card: the pieces it can move light up and their destinations get rings; click a
 // piece to narrow to its moves, click a destination (or a move in the list) to play.
+// The play module of GameUI: exports render(snapshot, page) and describe(events, ctx); the
+// shared page (js/match.js) draws the rest.
 
-import { MatchPage } from "../js/match.js";
-import { HextopiaBoard, cardName, colourHex, pieceKey } from "./board.js";
+import { button, h } from "../js/dom.js";
+import { startMatchPage } from "../js/match.js";
+import { HextopiaBoard, cardName, pieceKey } from "./board.js";
 import { describeEvents } from "./describe.js";
 
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
@@ -15,29 +18,13 @@ function cardAria(card) {
 }
 
 function cardButton(card) {
-  const b = document.createElement("button");
-  b.type = "button";
   const red = card[1] === "H" || card[1] === "D";
-  b.className = `card ${card[0] === "X" ? "joker" : red ? "red" : "black"}`;
-  b.dataset.card = card;
-  b.setAttribute("aria-label", cardAria(card));
-  const label = cardName(card);
+  const b = h("button", { type: "button", class: `card ${card[0] === "X" ? "joker" : red ? "red" : "black"}`, "data-card": card, "aria-label": cardAria(card) });
   if (card[0] === "X") {
-    const r = document.createElement("span");
-    r.className = "rank";
-    r.textContent = "★";
-    const s = document.createElement("span");
-    s.className = "card-corner";
-    s.textContent = "JOKER";
-    b.append(s, r);
+    b.append(h("span", { class: "card-corner", text: "JOKER" }), h("span", { class: "rank", text: "★" }));
   } else {
-    const r = document.createElement("span");
-    r.className = "rank";
-    r.textContent = label.slice(0, -1);
-    const s = document.createElement("span");
-    s.className = "suit";
-    s.textContent = label.slice(-1);
-    b.append(r, s);
+    const label = cardName(card);
+    b.append(h("span", { class: "rank", text: label.slice(0, -1) }), h("span", { class: "suit", text: label.slice(-1) }));
   }
   return b;
 }
@@ -64,35 +51,6 @@ class HextopiaTable {
       const b = e.target.closest("button[data-card]");
       if (b && !b.disabled) this.pickCard(b.dataset.card);
     });
-    document.getElementById("zoom-board")?.addEventListener("click", (e) => {
-      const wrap = document.querySelector(".board-wrap");
-      const on = wrap.classList.toggle("zoomed");
-      e.currentTarget.setAttribute("aria-pressed", String(on));
-    });
-  }
-
-  colourOf(snap, seat) {
-    const s = (snap.view?.seats || []).find((x) => x.seat === seat);
-    return s ? colourHex(s.colour) : "#888";
-  }
-
-  colourName(snap, seat) {
-    return (snap.view?.seats || []).find((x) => x.seat === seat)?.colour || "";
-  }
-
-  seatExtra(snap, seat) {
-    const s = (snap.view?.seats || []).find((x) => x.seat === seat);
-    if (!s) return "";
-    const bits = [`${s.hand_count} card${s.hand_count === 1 ? "" : "s"}`];
-    const home = s.pieces.filter((p) => p.where === "hextopia").length;
-    if (home) bits.push(`${home}/4 in HEXTOPIA`);
-    if (s.sitting_out) bits.push("sitting out");
-    if (snap.view?.dealer === seat) bits.push("dealer");
-    return bits.join(" · ");
-  }
-
-  describe(events, ctx) {
-    return describeEvents(events, ctx);
   }
 
   /** The moves of the view, each with the destination located for the board. */
@@ -201,42 +159,27 @@ class HextopiaTable {
       this.hand.appendChild(b);
     }
     if (!view.hand.length) {
-      const p = document.createElement("p");
-      p.className = "muted small";
-      p.textContent = "No cards in hand.";
-      this.hand.appendChild(p);
+      this.hand.appendChild(h("p", { class: "muted small", text: "No cards in hand." }));
     }
 
     // Move list for the chosen card (every move as a button: keyboard and small screens).
     this.choices.replaceChildren();
     const list = this.selectedPiece ? cardPlays.filter((m) => m.key === this.selectedPiece) : cardPlays;
     for (const m of list) {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn btn-secondary btn-small";
-      b.textContent = m.label;
+      const b = button(m.label, { class: "btn btn-secondary btn-small" });
       b.addEventListener("click", () => this.play(m));
-      li.appendChild(b);
-      this.choices.appendChild(li);
+      this.choices.appendChild(h("li", {}, b));
     }
 
     this.actions.replaceChildren();
     if (myTurn && this.selectedCard && discardable.has(this.selectedCard)) {
       const m = moves.find((x) => x.action.type === "discard" && x.card === this.selectedCard);
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn";
-      b.textContent = `Discard ${cardName(this.selectedCard)}`;
+      const b = button(`Discard ${cardName(this.selectedCard)}`, { class: "btn" });
       b.addEventListener("click", () => this.play(m));
       this.actions.appendChild(b);
     }
     if (myTurn && sitOut) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn btn-secondary";
-      b.textContent = "Sit out this hand";
-      b.title = sitOut.label;
+      const b = button("Sit out this hand", { class: "btn btn-secondary", title: sitOut.label });
       b.addEventListener("click", () => this.play(sitOut));
       this.actions.appendChild(b);
     }
@@ -254,7 +197,14 @@ class HextopiaTable {
 }
 
 const table = new HextopiaTable();
-const page = new MatchPage({ game: table });
-page.start();
-// For the browser tests and curious players at the console.
-window.hexagora = { page, table };
+
+export function render(snapshot, page) {
+  table.render(snapshot, page);
+}
+
+export function describe(events, ctx) {
+  return describeEvents(events, ctx);
+}
+
+// window.hexagora = {page, table}: for the browser tests and curious players at the console.
+startMatchPage({ render, describe }, { table });

@@ -1,0 +1,341 @@
+// The match client of every game's live page: WebSocket with version tracking and resync,
+// action submission (WebSocket, or POST to the REST API while the socket is down), a live
+// countdown, the move log and the error box. The protocol is in docs/contracts.md ("WebSocket
+// ws/matches/<id>/").
+//
+//   const client = new MatchClient({ matchId, snapshot, csrfToken, onState, onError, onConnection });
+//   client.start(); client.submit(action);
+// `onState(snapshot, {gap})` runs for every newer snapshot; `gap` is true when versions were
+// skipped (the move log should then be reloaded from the history). A refusal calls
+// `onError(message, code)`; a stale one also asks for a fresh snapshot, which then arrives
+// through `onState` like any other.
+
+const RECONNECT_MAX_MS = 30000;
+const ACK_TIMEOUT_MS = 12000;
+
+export function newActionId() {
+  if (globalThis.crypto && crypto.randomUUID) return crypto.randomUUID();
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** Milliseconds without any message after which an open socket asks for a fresh snapshot. */
+const QUIET_SYNC_MS = 30000;
+
+export class MatchClient {
+  constructor({ matchId, snapshot, csrfToken = "", onState = () => {}, onError = () => {}, onConnection = () => {}, live = true }) {
+    this.matchId = matchId;
+    this.snapshot = snapshot;
+    this.version = snapshot ? snapshot.version : 0;
+    this.csrfToken = csrfToken;
+    this.onState = onState;
+    this.onError = onError;
+    this.onConnection = onConnection;
+    this.live = live;
+    this.ws = null;
+    this.retry = 0;
+    this.pending = null; // {id, timer}
+    this.awaitingSync = false;
+    this.stopped = false;
+    this.lastHeard = Date.now();
+    this.quietTimer = null;
+  }
+
+  get apiBase() {
+    return `/api/v1/matches/${this.matchId}`;
+  }
+
+  start() {
+    if (!this.live) return;
+    this._connect();
+    // The Redis Pub/Sub layer drops what is sent while a server is cut off from Redis: after
+    // a quiet spell, ask for the current snapshot so a missed change never lingers.
+    this.quietTimer = setInterval(() => {
+      if (this.connected && Date.now() - this.lastHeard >= QUIET_SYNC_MS) this.sync();
+    }, QUIET_SYNC_MS);
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.quietTimer) clearInterval(this.quietTimer);
+    if (this.ws) this.ws.close();
+  }
+
+  _connect() {
+    const proto = location.protocol === "https:" ? "wss://" : "ws://";
+    let ws;
+    try {
+      ws = new WebSocket(`${proto}${location.host}/ws/matches/${this.matchId}/`);
+    } catch {
+      this._scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    this.onConnection("connecting");
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.onConnection("live");
+      // Catch up on anything that happened between page render and connect.
+      this.sync();
+    });
+    ws.addEventListener("message", (e) => this._message(e.data));
+    ws.addEventListener("close", (e) => {
+      this.ws = null;
+      this.onConnection(this.stopped ? "off" : "down");
+      this._failPending("The connection closed before the server answered; your move may not have been applied.");
+      // 4403/4404: refused (not allowed / no such match): reconnecting would not help.
+      if (!this.stopped && e.code !== 4403 && e.code !== 4404 && e.code !== 4400) this._scheduleReconnect();
+    });
+  }
+
+  _scheduleReconnect() {
+    if (this.stopped) return;
+    const delay = Math.min(RECONNECT_MAX_MS, 1000 * 2 ** this.retry);
+    this.retry += 1;
+    setTimeout(() => this._connect(), delay);
+  }
+
+  get connected() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  sync() {
+    if (this.connected) {
+      this.awaitingSync = true;
+      this.ws.send(JSON.stringify({ type: "sync" }));
+    } else {
+      this.fetchView();
+    }
+  }
+
+  _message(raw) {
+    this.lastHeard = Date.now();
+    let msg;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (msg.type === "state") {
+      this._state(msg);
+    } else if (msg.type === "ack") {
+      if (this.pending && this.pending.id === msg.client_action_id) this._clearPending();
+    } else if (msg.type === "error") {
+      if (!msg.client_action_id || (this.pending && this.pending.id === msg.client_action_id)) this._clearPending();
+      this.onError(msg.message || msg.code || "The server refused that.", msg.code);
+      if (msg.code === "stale_version" || msg.code === "stale") this.sync();
+    }
+  }
+
+  _state(msg) {
+    const v = msg.version;
+    if (typeof v !== "number") return;
+    const synced = this.awaitingSync;
+    if (v < this.version || (v === this.version && !synced)) return; // old or repeated news
+    this.awaitingSync = false;
+    const gap = v > this.version + 1;
+    // Missed at least one change: ask for a fresh snapshot (contracts.md) and let the page
+    // rebuild its log from the history.
+    if (gap && this.connected) {
+      this.awaitingSync = true;
+      this.ws.send(JSON.stringify({ type: "sync" }));
+    }
+    this._apply(msg, gap);
+  }
+
+  _apply(msg, gap) {
+    this.version = msg.version;
+    this.snapshot = msg;
+    this.onState(msg, { gap });
+  }
+
+  _clearPending() {
+    if (this.pending) clearTimeout(this.pending.timer);
+    this.pending = null;
+  }
+
+  _failPending(message) {
+    if (this.pending) {
+      this._clearPending();
+      this.onError(message);
+    }
+  }
+
+  /** Send an action for the current version; resolves when it is sent (answers come later). */
+  async submit(action) {
+    if (this.pending) {
+      this.onError("Your last move is still on its way; please wait a moment.");
+      return false;
+    }
+    const id = newActionId();
+    const payload = { action, expected_version: this.version, client_action_id: id };
+    if (this.connected) {
+      this.pending = {
+        id,
+        timer: setTimeout(() => {
+          this.pending = null;
+          this.onError("No answer from the server yet; refreshing the game.");
+          this.sync();
+        }, ACK_TIMEOUT_MS),
+      };
+      this.ws.send(JSON.stringify({ type: "action", ...payload }));
+      return true;
+    }
+    return this._post(payload);
+  }
+
+  async _post(payload) {
+    this.pending = { id: payload.client_action_id, timer: null };
+    try {
+      const resp = await fetch(`${this.apiBase}/actions/`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": this.csrfToken },
+        body: JSON.stringify(payload),
+      });
+      const body = await resp.json().catch(() => ({}));
+      this._clearPending();
+      if (!resp.ok) {
+        this.onError(body.message || `The server refused that (${resp.status}).`, body.error);
+      }
+      await this.fetchView();
+      return resp.ok;
+    } catch {
+      this._clearPending();
+      this.onError("Could not reach the server. Check your connection and try again.");
+      return false;
+    }
+  }
+
+  /** Fetch the current snapshot over HTTP (used while the socket is down). */
+  async fetchView() {
+    try {
+      const resp = await fetch(`${this.apiBase}/view/`, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (!resp.ok) return;
+      const snap = JSON.parse(await resp.text());
+      if (typeof snap.version === "number" && snap.version >= this.version) {
+        const gap = snap.version > this.version + 1;
+        this._apply({ type: "state", ...snap }, gap);
+      }
+    } catch {
+      // Offline: the reconnect loop will catch up.
+    }
+  }
+
+  /** The whole match history (REST, following its pages), or null when it cannot be fetched. */
+  async fetchHistory() {
+    const out = [];
+    let url = `${this.apiBase}/history/?limit=500`;
+    try {
+      while (url) {
+        const resp = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+        if (!resp.ok) return null;
+        const body = await resp.json();
+        if (Array.isArray(body)) return out.concat(body);
+        out.push(...(body.results || []));
+        url = body.next || null;
+      }
+      return out;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The owner is back after a bot took over their seat (WebSocket "resume", else REST). */
+  async resume() {
+    if (this.connected) {
+      this.ws.send(JSON.stringify({ type: "resume" }));
+      return;
+    }
+    try {
+      const resp = await fetch(`${this.apiBase}/resume/`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { Accept: "application/json", "X-CSRFToken": this.csrfToken },
+      });
+      if (!resp.ok) {
+        const body = await resp.json().catch(() => ({}));
+        this.onError(body.message || `The server refused that (${resp.status}).`, body.error);
+      }
+      await this.fetchView();
+    } catch {
+      this.onError("Could not reach the server. Check your connection and try again.");
+    }
+  }
+}
+
+/** "0:27", "4:05", "2 h 05 min", "3 d 4 h" for a duration in milliseconds. */
+export function formatDuration(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
+  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+}
+
+/** Keeps `node` showing the time left until `getDeadline()` (ISO string or null). */
+export class Countdown {
+  constructor(node, getDeadline) {
+    this.node = node;
+    this.getDeadline = getDeadline;
+    this.timer = setInterval(() => this.tick(), 1000);
+    this.tick();
+  }
+
+  tick() {
+    if (!this.node) return;
+    const iso = this.getDeadline();
+    if (!iso) {
+      this.node.textContent = "";
+      this.node.hidden = true;
+      return;
+    }
+    const left = Date.parse(iso) - Date.now();
+    this.node.hidden = false;
+    this.node.textContent = left > 0 ? `${formatDuration(left)} left` : "time is up";
+    this.node.classList.toggle("urgent", left < 10000);
+  }
+}
+
+/**
+ * The move log: a list of {key, seq, text}; keys dedupe entries that arrive twice
+ * (from the history and again over the socket).
+ */
+export class MoveLog {
+  constructor(listNode) {
+    this.list = listNode;
+    this.keys = new Set();
+  }
+
+  clear() {
+    this.keys.clear();
+    if (this.list) this.list.replaceChildren();
+  }
+
+  add({ key, seq, text }) {
+    if (!this.list || !text || this.keys.has(key)) return;
+    this.keys.add(key);
+    const li = document.createElement("li");
+    if (seq !== undefined && seq !== null) {
+      const s = document.createElement("span");
+      s.className = "log-seq";
+      s.textContent = `${seq}.`;
+      li.appendChild(s);
+    }
+    li.appendChild(document.createTextNode(text));
+    this.list.appendChild(li);
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+}
+
+/** Show `message` in the error box `node` (with a dismiss button inside). */
+export function showError(node, message) {
+  if (!node) return;
+  const text = node.querySelector("[data-error-text]") || node;
+  text.textContent = message;
+  node.hidden = false;
+}
+
+export function clearError(node) {
+  if (node) node.hidden = true;
+}

@@ -1,0 +1,83 @@
+// The seat list of every match page, live or replay, from the view envelope (games/protocol.py
+// ViewEnvelope: view.seats[i] = {seat, colour, colour_name, score, summary}) and the platform's
+// seat list (snapshot.seats / replay.seats: {index, name, is_bot, bot_kind, team, takeover}).
+//
+//   renderSeatList(listNode, {seats, view, mySeat, acting, ranks, takeover})
+//
+// A row: a swatch in the seat's colour with its number, the name (+ " (you)"), a team badge,
+// then "colour name · bot kind · away note · summary" (and "rank N" when `ranks` is given);
+// seats in `acting` are marked (CSS: .seat-list li.acting).
+
+import { h } from "./dom.js";
+
+export const TEAM_LETTERS = "ABCDEF";
+const NEUTRAL = "#888";
+
+/** Display name of each seat from a snapshot's or replay's "seats" list, by index. */
+export function seatNames(source) {
+  // Bots get a numbered name: several "strong bot"s at one table must stay apart.
+  return (source?.seats || []).map((s) => (s.is_bot ? `Bot ${s.index + 1}` : s.name || `Seat ${s.index + 1}`));
+}
+
+/** "alice", "alice and bob", "alice, bob and carol". */
+export function listNames(names) {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** "Team A" for team 0; "" without a team. */
+export function teamText(team) {
+  return team === null || team === undefined ? "" : `Team ${TEAM_LETTERS[team] || team + 1}`;
+}
+
+/** A text colour that reads on `background` (a #rgb or #rrggbb colour): dark on light ones. */
+export function inkOn(background) {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(background || "");
+  if (!m) return "#fff";
+  const hex = m[1].length === 3 ? [...m[1]].map((c) => c + c).join("") : m[1];
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? "#222" : "#fff";
+}
+
+/** The envelope entry of `seat` in `view` (matched by its `seat` key), or null. */
+export function seatOf(view, seat) {
+  return (view?.seats || []).find((s) => s.seat === seat) || null;
+}
+
+/**
+ * Fills `list` (a <ul class="seat-list">) with one row per platform seat.
+ * @param {HTMLElement} list
+ * @param {object} o
+ * @param {Array} o.seats          the platform's seats ({index, name, is_bot, bot_kind, team, takeover})
+ * @param {object} o.view          a view with the envelope (its `seats` give colour and summary)
+ * @param {number|null} [o.mySeat] the viewer's seat, shown as "(you)"
+ * @param {number[]} [o.acting]    seats marked as acting
+ * @param {number[]} [o.ranks]     ranks by seat, shown as "rank N" (the end of a replay)
+ * @param {boolean} [o.takeover]   say when a bot plays for an absent person (live page only)
+ */
+export function renderSeatList(list, { seats = [], view = null, mySeat = null, acting = [], ranks = null, takeover = true }) {
+  if (!list) return;
+  const names = seatNames({ seats });
+  list.replaceChildren();
+  for (const s of seats) {
+    const env = seatOf(view, s.index);
+    const li = h("li", { "data-seat": s.index });
+    if (acting.includes(s.index)) li.classList.add("acting");
+    const swatch = h("span", { class: "seat-swatch", "aria-hidden": "true", text: String(s.index + 1) });
+    swatch.style.background = env?.colour || NEUTRAL;
+    swatch.style.color = inkOn(env?.colour || NEUTRAL);
+    const name = h("span", { class: "seat-name", text: `${names[s.index]}${s.index === mySeat ? " (you)" : ""}` });
+    if (s.team !== null && s.team !== undefined) name.append(" ", h("span", { class: `team-badge team-${s.team}`, text: teamText(s.team) }));
+    const main = h("div", { class: "seat-main" }, name);
+    const extra = [];
+    if (env?.colour_name) extra.push(env.colour_name);
+    if (s.is_bot) extra.push(`${s.bot_kind} bot`);
+    if (takeover && s.takeover) extra.push("bot playing while away");
+    if (env?.summary) extra.push(env.summary);
+    const rank = ranks?.[s.index];
+    if (rank) extra.push(`rank ${rank}`);
+    if (extra.length) main.append(h("span", { class: "seat-extra", text: extra.join(" · ") }));
+    li.append(swatch, main);
+    list.appendChild(li);
+  }
+}

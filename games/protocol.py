@@ -320,6 +320,12 @@ class EngineBase:
         The setup seed is always checked as well. Default: none."""
         return []
 
+    def static_data(self) -> dict:
+        """Fixed public data the game's web UI draws from and no view repeats (a board's
+        geometry read from the engine's own data file), embedded once in the match and replay
+        pages as the JSON script ``game-data``. Default: {} (nothing embedded)."""
+        return {}
+
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         """Bot factories by kind, from the weakest to the strongest: the platform lists them
         in the lobby (with each bot's ``description``) and lets the last (strongest) one play

@@ -132,6 +132,7 @@ def game_ui(engine) -> dict:
         "play_module": ui.play_module or GENERIC_PLAY,
         "replay_module": ui.replay_module or GENERIC_REPLAY,
         "stylesheet": ui.stylesheet,
+        "static_data": engine.static_data() if engine is not None else {},
     }
 
 

@@ -287,6 +287,19 @@ class EngineBase:
         raise NotImplementedError
 
     # --- hooks with defaults
+    def client_legal_actions(self, state: State, seat: int) -> list[Action]:
+        """What a person's client is shown of ``seat``'s legal actions (the snapshot's and the
+        API's ``legal_actions``): a game whose list would hand over the answers (every steal
+        of a word game) shows templates instead; bots and the engine still use
+        ``legal_actions``. Default: ``legal_actions``."""
+        return self.legal_actions(state, seat)
+
+    def clock_seconds(self, options: Mapping) -> int | None:
+        """The seconds per turn the game's own rules set from its ``options`` (an hourglass
+        option), which then replace the lobby's time per turn; None: the lobby decides.
+        Default: None."""
+        return None
+
     def timeout_action(self, state: State, seat: int) -> Action:
         """The legal action applied for ``seat`` when its time runs out. Default: the first
         of ``legal_actions`` (raises ``IllegalAction`` when there is none)."""

@@ -160,7 +160,7 @@ class SnapshotTable:
         if engine is not None:
             view = engine.view(self.state, idx)
             if match.status == Match.Status.ACTIVE and idx is not None and idx in self.to_act:
-                legal = engine.legal_actions(self.state, idx)
+                legal = engine.client_legal_actions(self.state, idx)
             seen = visible_events(events or [], idx)
         return {
             "match": match.pk,

@@ -105,7 +105,8 @@ def match_create(
     ``team_layout``: a name from ``engine.team_layouts(seats)``. ``options`` are merged over
     the preset of ``variant_id`` (a RuleVariant of this game, global or of this tenant) and
     validated by the engine. ``turn_seconds``: None (unlimited), 30-600 (live) or
-    3600-604800 (asynchronous). Raises ``ServiceError`` 403 ``not_member`` and 400 naming the
+    3600-604800 (asynchronous); a game whose rules set the time (``engine.clock_seconds``)
+    takes its own. Raises ``ServiceError`` 403 ``not_member`` and 400 naming the
     field: ``unknown_game``, ``invalid_seats``, ``invalid_team_layout``, ``invalid_options``
     (field ``options.<name>``), ``unknown_variant``, ``invalid_turn_seconds``,
     ``invalid_title``.
@@ -140,6 +141,9 @@ def match_create(
     raw = {**(variant.options if variant and isinstance(variant.options, dict) else {}), **options}
     validated = _validated_options(engine, raw, [SeatSpec(team=t) for t in teams])
     _check_turn_seconds(turn_seconds)
+    own_clock = engine.clock_seconds(validated)
+    if own_clock is not None:  # the game's own rules set the time (an hourglass option)
+        turn_seconds = own_clock
     if title is None:
         title = ""
     if not isinstance(title, str) or len(title.strip()) > MAX_TITLE_LENGTH or "\x00" in title:

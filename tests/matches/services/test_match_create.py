@@ -105,3 +105,26 @@ def test_invite_only_tenant_needs_membership(race_engine, other_tenant, user_fac
     with pytest.raises(ServiceError) as err:
         create(other_tenant, user_factory(tenant=None))
     assert (err.value.status, err.value.code, err.value.message) == (403, "not_member", INVITE_ONLY)
+
+
+def test_a_game_whose_rules_set_the_clock_takes_its_own(race_engine, tenant, member, monkeypatch):
+    """Contract: ``EngineBase.clock_seconds(options)`` replaces the lobby's time per turn."""
+    from gameplatform.matches import services
+
+    monkeypatch.setattr(type(race_engine), "clock_seconds", lambda self, options: 45)
+    match = services.match_create(tenant=tenant, user=member, game="race", seats=2, turn_seconds=600)
+    assert match.turn_seconds == 45
+
+
+def test_the_client_is_shown_the_engines_client_legal_actions(race_engine, match_factory, member, other_member,
+                                                              monkeypatch):
+    """Contract: the snapshot's ``legal_actions`` are ``client_legal_actions`` (a word game
+    shows templates, not the answers)."""
+    from gameplatform.matches import selectors
+    from games import registry
+
+    match = match_factory("race", [member, other_member])
+    engine = registry.get_engine("race")
+    seat = engine.to_act(match.state)[0]
+    monkeypatch.setattr(type(race_engine), "client_legal_actions", lambda self, state, s: [{"type": "roll"}])
+    assert selectors.match_snapshot(match=match, seat=seat)["legal_actions"] == [{"type": "roll"}]

@@ -6,13 +6,16 @@
   (steals.py) over the game's list, and takes them all, best first: a steal before a
   completion (it also costs an opponent a card), a steal from the leading opponent first (most
   of all one who would win on their next turn), and a new word that the board leaves hard to
-  steal back. When no word is left it ends its turn, or matches a letter when that leaves no
-  completion to the next player and fewer board letters to steal its own words with.
+  steal back. When no word is left it makes the plain match that helps the opponents least
+  (no completion left to the next player, fewer board letters to steal its own words with),
+  best one whose last letter is its own hidden tile (placed at its next turn); it ends the
+  turn only when no match is possible.
 """
 from __future__ import annotations
 
 import random
 
+from games.hexboard_words.engine.constants import TILE_COUNTS
 from games.hexboard_words.engine.steals import find_steals, reachable_keys
 from games.hexboard_words.engine.words import LETTER_INDEX
 from games.protocol import Action, RandomBot
@@ -23,11 +26,15 @@ PER_VICTIM_CARD = 10  # steal from whoever holds more
 VICTIM_AT_TARGET = 300  # ... above all from whoever would win at their next turn
 VICTIM_LEADS = 50
 BLANK_SPENT = 3  # keep the blank when a real letter does the same
-SAFETY_WEIGHT = 2  # per way the new word can be stolen back with the board left
-SAFETY_CAP = 20
-GIFT = 100  # a match leaving a card one letter short, that letter on the board
-MAYBE_GIFT = 10  # ... the letter not on the board (the next hidden tile may be it)
-THREAT_WEIGHT = 3  # per steal of our words the board offers opponents
+RISK = 100  # our words stealable from the board we leave: up to this much
+OTHER_CHOICES = 7  # ... RISK * ways / (ways + this)
+NEXT_TILE = 0.1
+STALL_BELOW = float("-inf")  # share of the steals one more tile on the board would open
+GIFT = 100  # a match leaving a card one letter short, that letter on the board; else this
+# times the chance an opponent's hidden tile is that letter
+PROGRESS = 2  # a first letter matched on a fresh card
+SET_UP = 100  # a card left one letter short, that letter our hidden tile (placed next turn),
+# times the chance no opponent's hidden tile is that letter
 
 
 def _key(action: dict) -> tuple:
@@ -55,6 +62,26 @@ class _Table:
         self.words = {p["seat"]: [(c["word"], c["card"]) for c in p["cards"]] for p in players}
         self.on_table = frozenset(w for ws in self.words.values() for w, _ in ws)
         self.slots = view["slots"]
+        hidden = view.get("hidden_tile")
+        self.hidden = hidden["letter"] if hidden else None
+
+        self.hidden_others = sum(1 for p in players if p["has_hidden_tile"] and p["seat"] != self.me)
+        seen = dict(TILE_COUNTS)
+        shown = [t["letter"] for t in view["board"]]
+        shown += [t["letter"] for c in view["slots"] if c for t in c["tiles"] if t]
+        shown += [t["letter"] for p in players for c in p["cards"] for t in c["tiles"]]
+        if self.hidden:
+            shown.append(self.hidden)
+        for ch in shown:
+            if ch in seen:
+                seen[ch] -= 1
+        self.unseen = seen
+        self.unseen_total = max(1, view["bag_count"] + self.hidden_others)
+
+    def chance_held(self, ch: str) -> float:
+        """Chance that some opponent's hidden tile shows ``ch`` (each a random unseen tile)."""
+        one = max(0, self.unseen.get(ch, 0)) / self.unseen_total
+        return 1 - (1 - one) ** self.hidden_others
 
     def friend(self, seat: int) -> bool:
         return seat == self.me or (self.team[seat] is not None and self.team[seat] == self.team[self.me])
@@ -88,7 +115,12 @@ class StrongBot:
         return self._last_move(table, level, legal)
 
     # --- completions and steals
+    def _ours(self, table: _Table) -> list[tuple[str, str]]:
+        return [wc for s, ws in table.words.items() if table.friend(s) for wc in ws]
+
     def _words(self, table: _Table, level: str):
+        """(action, score) for every completion and steal this bot knows."""
+        ours = self._ours(table)
         for i, slot in enumerate(table.slots):
             if slot is None:
                 continue
@@ -97,10 +129,17 @@ class StrongBot:
                 continue
             p = open_[0]
             ch = slot["word"][p]
-            if table.counts[LETTER_INDEX[ch]]:
-                yield {"type": "match", "slot": i, "position": p, "letter": ch}, WORD + 5
-            elif table.blank:
-                yield {"type": "match", "slot": i, "position": p, "letter": "?"}, WORD + 5 - BLANK_SPENT
+            counts, blank = list(table.counts), table.blank
+            if counts[LETTER_INDEX[ch]]:
+                counts[LETTER_INDEX[ch]] -= 1
+                letter, cost = ch, 0
+            elif blank:
+                blank, letter, cost = False, "?", BLANK_SPENT
+            else:
+                continue
+            after = [*ours, (slot["word"], slot["word"])]
+            score = WORD - cost - self._safety(table, level, after, counts, blank)
+            yield {"type": "match", "slot": i, "position": p, "letter": letter}, score
         opponents = table.opponents()
         lead = max((table.totals[s] for s in opponents), default=0)
         for victim in opponents:
@@ -110,38 +149,40 @@ class StrongBot:
             for old, card in table.words[victim]:
                 for new in find_steals(level, old, table.counts, table.blank, table.strict,
                                        table.on_table, card):
-                    score = WORD + bonus - self._exposure(table, level, old, new, card)
+                    counts, blank = list(table.counts), table.blank
+                    rest = list(new)
+                    for ch in old:
+                        rest.remove(ch)
+                    for ch in rest:
+                        if counts[LETTER_INDEX[ch]]:
+                            counts[LETTER_INDEX[ch]] -= 1
+                        else:
+                            blank = False
+                    after = [*ours, (new, card)]
+                    score = WORD + bonus - self._safety(table, level, after, counts, blank)
                     yield {"type": "steal", "target": old, "word": new}, score
 
-    def _exposure(self, table: _Table, level: str, old: str, new: str, card: str) -> float:
-        """How many ways the board left after this steal lets ``new`` be stolen back."""
-        counts = list(table.counts)
-        blank = table.blank
-        rest = list(new)
-        for ch in old:
-            rest.remove(ch)
-        for ch in rest:
-            i = LETTER_INDEX[ch]
-            if counts[i]:
-                counts[i] -= 1
-            else:
-                blank = False
-        ways = len(reachable_keys(level, new, counts, blank, card))
-        return SAFETY_WEIGHT * min(ways, SAFETY_CAP)
+    def _safety(self, table: _Table, level: str, ours, counts: list[int], blank: bool) -> float:
+        return self._threat(table, level, ours, counts, blank)
 
     # --- when no word is left
-    def _threat(self, table: _Table, level: str, counts: list[int], blank: bool) -> int:
-        """Steals of our words a board with these letters offers the opponents."""
-        ways = 0
-        for s, words in table.words.items():
-            if table.friend(s):
-                for w, card in words:
-                    ways += len(reachable_keys(level, w, counts, blank, card))
-        return ways
+    def _threat(self, table: _Table, level: str, ours, counts: list[int], blank: bool) -> float:
+        """Steals of ``ours`` (words and their cards) a board with these letters offers the
+        opponents, plus a share of those the next tile put down would add."""
+        now = soon = 0
+        for w, card in ours:
+            now += len(reachable_keys(level, w, counts, blank, card))
+            if not blank:
+                soon += len(reachable_keys(level, w, counts, True, card))
+        ways = now if blank else now + NEXT_TILE * (soon - now)
+        return RISK * ways / (ways + OTHER_CHOICES)  # a greedy thief steals; a random one may not
 
     def _last_move(self, table: _Table, level: str, legal: list[Action]) -> Action:
+        """The least harmful plain match (the rules expect a player to match when they can,
+        3E: "If you cannot find a match ... your turn is over"), else the end of the turn."""
         best = next((a for a in legal if a["type"] == "end_turn"), legal[0])
-        best_score = -THREAT_WEIGHT * self._threat(table, level, table.counts, table.blank)
+        best_score = float("-inf")
+        ours = self._ours(table)
         for a in legal:
             if a["type"] != "match":
                 continue
@@ -152,14 +193,25 @@ class StrongBot:
                 counts[LETTER_INDEX[a["letter"]]] -= 1
             slot = table.slots[a["slot"]]
             left = [p for p, t in enumerate(slot["tiles"]) if t is None and p != a["position"]]
-            score = -THREAT_WEIGHT * self._threat(table, level, counts, blank)
+            if not left:
+                continue  # a completion the search did not pick: not this bot's list
+            score = -self._threat(table, level, ours, counts, blank)
+            if a["letter"] == "?":
+                score -= BLANK_SPENT
             if len(left) == 1:
                 ch = slot["word"][left[0]]
-                score -= GIFT if (counts[LETTER_INDEX[ch]] or blank) else MAYBE_GIFT
-            elif not left:
-                continue  # a completion the search did not pick: not this bot's list
+                if counts[LETTER_INDEX[ch]] or blank:
+                    score -= GIFT
+                else:
+                    p = table.chance_held(ch)
+                    mine = ch == table.hidden or table.hidden == "?"
+                    score += SET_UP * (1 - p) if mine else -GIFT * p
+            else:
+                score += PROGRESS
             if score > best_score:
                 best, best_score = a, score
+        if best_score < STALL_BELOW:
+            return next((a for a in legal if a["type"] == "end_turn"), best)
         return best
 
 

@@ -8,10 +8,10 @@ Writes beside this script, deterministically (same package, same bytes):
 
 - ``junior.txt.gz``, ``standard.txt.gz``, ``expert.txt.gz``: one word per line, sorted, gzip
   with no timestamp. Cumulative SCOWL size levels 35, 50 and 70 of the ``english``,
-  ``american`` and ``british`` "words" lists (both spellings: "color" and "colour"). Only
-  entries made of the letters a-z (no capitals: proper nouns and abbreviations live in other
-  SCOWL lists anyway; no hyphens, apostrophes or accents), 3 letters or more (the game never
-  needs shorter words).
+  ``american`` and ``british`` "words" lists (both spellings: "color" and "colour"). Accents
+  are dropped ("café" -> "cafe"); then only entries made of the letters a-z are kept (no
+  capitals: proper nouns and abbreviations live in other SCOWL lists anyway; no hyphens or
+  apostrophes), 3 letters or more (the game never needs shorter words).
 - ``cards.json``: the word-card deck, ``[[word, [suggested, ...]], ...]``: one card per
   anagram class of common 3-letter words (SCOWL level <= 20, tile letters with more than one
   tile) that the standard list extends into at least ``MIN_EXTENSIONS`` words of 4-6 letters
@@ -24,6 +24,7 @@ import gzip
 import json
 import shutil
 import sys
+import unicodedata
 from collections import defaultdict
 from pathlib import Path
 
@@ -58,10 +59,16 @@ def read_levels(root: Path) -> dict[str, int]:
             if not path.exists():
                 continue
             for line in path.read_text(encoding="utf-8").split("\n"):
-                w = line.strip()
+                w = fold(line.strip())
                 if len(w) >= MIN_LENGTH and set(w) <= ALPHABET and w not in level:
                     level[w] = size
     return level
+
+
+def fold(word: str) -> str:
+    """Accents dropped ("café" -> "cafe"): the tiles have none, and a player types "cafe"."""
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode("ascii") \
+        if not word.isascii() else word
 
 
 def key(word: str) -> str:

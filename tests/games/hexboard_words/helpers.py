@@ -61,6 +61,7 @@ def position(n: int = 2, *, board: str = "", slots=None, held=None, hands=None, 
     first = tuple(take(ch) for ch in (bag or ""))
     st.bag = first + tuple(pool)
     st.blank_as = blank_as
+    st.first_draw = ()  # its tiles may have moved
     st.turn = turn
     st.words_in_turn = 0
     st.began_empty = not st.bag

@@ -5,7 +5,6 @@ from games.hexboard_words.engine import errors as E
 from games.hexboard_words.engine.legal import END_TURN
 from games.protocol import IllegalAction
 from tests.games.hexboard_words.helpers import act, position
-from tests.games.hexboard_words.test_turn import slots
 
 FIVE = [("can", "can"), ("dog", "dog"), ("sun", "sun"), ("pen", "pen"), ("red", "red")]
 OTHER = [("ace", "ace"), ("arm", "arm"), ("art", "art"), ("ask", "ask"), ("bad", "bad")]

@@ -6,7 +6,9 @@
   (steals.py) over the game's list, and takes them all, best first: a steal before a
   completion (it also costs an opponent a card), a steal from the leading opponent first (most
   of all one who would win on their next turn), and a new word that the board leaves hard to
-  steal back. When no word is left it makes the plain match that helps the opponents least
+  steal back. It leaves alone a completion whose 3-letter word the board would let the
+  opponents steal at once (unless it is behind): that would only hand them a card. When no
+  word is left it makes the plain match that helps the opponents least
   (no completion left to the next player, fewer board letters to steal its own words with),
   best one whose last letter is its own hidden tile (placed at its next turn); it ends the
   turn only when no match is possible.
@@ -28,8 +30,9 @@ VICTIM_LEADS = 50
 BLANK_SPENT = 3  # keep the blank when a real letter does the same
 RISK = 100  # our words stealable from the board we leave: up to this much
 OTHER_CHOICES = 7  # ... RISK * ways / (ways + this)
-NEXT_TILE = 0.1
-STALL_BELOW = float("-inf")  # share of the steals one more tile on the board would open
+NEXT_TILE = 0.1  # share of the steals one more tile on the board would open
+COMPLETE_BELOW_RISK = RISK / 2  # leave a completion whose word is riskier than this when ahead
+TIED_BELOW_RISK = RISK * 0.8  # ... when level (when behind, complete whatever the risk)
 GIFT = 100  # a match leaving a card one letter short, that letter on the board; else this
 # times the chance an opponent's hidden tile is that letter
 PROGRESS = 2  # a first letter matched on a fresh card
@@ -121,6 +124,7 @@ class StrongBot:
     def _words(self, table: _Table, level: str):
         """(action, score) for every completion and steal this bot knows."""
         ours = self._ours(table)
+        lead = table.totals[table.me] - max((table.totals[s] for s in table.opponents()), default=0)
         for i, slot in enumerate(table.slots):
             if slot is None:
                 continue
@@ -137,8 +141,11 @@ class StrongBot:
                 blank, letter, cost = False, "?", BLANK_SPENT
             else:
                 continue
-            after = [*ours, (slot["word"], slot["word"])]
-            score = WORD - cost - self._safety(table, level, after, counts, blank)
+            mine = [(slot["word"], slot["word"])]
+            risk = self._threat(table, level, mine, counts, blank)
+            if risk > (COMPLETE_BELOW_RISK if lead > 0 else TIED_BELOW_RISK if lead == 0 else RISK + 1):
+                continue  # likely stolen at once: it would only hand the opponents a card
+            score = WORD - cost - self._safety(table, level, [*ours, *mine], counts, blank)
             yield {"type": "match", "slot": i, "position": p, "letter": letter}, score
         opponents = table.opponents()
         lead = max((table.totals[s] for s in opponents), default=0)
@@ -210,8 +217,6 @@ class StrongBot:
                 score += PROGRESS
             if score > best_score:
                 best, best_score = a, score
-        if best_score < STALL_BELOW:
-            return next((a for a in legal if a["type"] == "end_turn"), best)
         return best
 
 

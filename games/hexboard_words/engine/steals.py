@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import itemgetter
 
 from games.hexboard_words.engine import errors as E
-from games.hexboard_words.engine.words import ALPHABET, LETTER_INDEX, lexicon, sorted_letters
+from games.hexboard_words.engine.words import ALPHABET, LETTER_INDEX, bits_at_least, lexicon, sorted_letters
 
 _NONZERO = re.compile(rb"[^\x00]")
 _BITS = [tuple(b for b in range(8) if v >> b & 1) for v in range(256)]
@@ -54,27 +55,22 @@ class Extensions:
         for own in (key, sorted_letters(key + "s")):
             if own in index:
                 sup &= ~(1 << index[own])
-        found = [keys[i] for i in _set_bits(sup, (len(keys) + 8) // 8)]
-        nbytes = (len(found) + 8) // 8
-        maps: dict[str, list[bytearray]] = {}
-        for j, k in enumerate(found):
-            byte, bit = j >> 3, 1 << (j & 7)
-            prev, run = "", 0
-            for ch in k:
-                run = run + 1 if ch == prev else 1
-                prev = ch
-                extra = run - counts.get(ch, 0)
+        positions = _set_bits(sup, (len(keys) + 8) // 8)
+        found = [keys[i] for i in positions]
+        rows = []
+        if positions:
+            pick = itemgetter(*positions) if len(positions) > 1 else (lambda col: (col[positions[0]],))
+            for x, col in enumerate(lex.columns):
+                sub = bytes(pick(col))  # this letter's count in each key found
+                have = counts.get(ALPHABET[x], 0)
+                extra = max(sub) - have
                 if extra > 0:
-                    rows = maps.setdefault(ch, [])
-                    if len(rows) < extra:
-                        rows.append(bytearray(nbytes))
-                    rows[extra - 1][byte] |= bit
+                    rows.append((x, tuple(bits_at_least(sub, have + c) for c in range(1, extra + 1))))
         self.key = key
         self.keys = tuple(found)
-        self.rows = tuple((LETTER_INDEX[ch], tuple(int.from_bytes(r, "little") for r in rows))
-                          for ch, rows in sorted(maps.items()))
+        self.rows = tuple(rows)
         self.all = (1 << len(found)) - 1
-        self.nbytes = nbytes
+        self.nbytes = (len(found) + 8) // 8
         self.position = {k: j for j, k in enumerate(found)}
 
     def within(self, key: str) -> tuple[list[int], int] | None:
@@ -138,7 +134,7 @@ class Extensions:
 @lru_cache(maxsize=4096)
 def extensions(level: str, key: str) -> Extensions:
     """The cached ``Extensions`` of anagram key ``key`` in the ``level`` list (built from the
-    whole list: a few milliseconds for a 3-letter key)."""
+    whole list: 5-20 milliseconds for a 3-letter key)."""
     return Extensions(level, key)
 
 
@@ -149,13 +145,61 @@ def _derived(level: str, base: str, key: str) -> tuple[Extensions, list[int], in
     return None if found is None else (ext, *found)
 
 
+def direct_reachable(level: str, key: str, board: list[int], blank: bool) -> list[str]:
+    """What ``Extensions(level, key).reachable(board, blank)`` returns, computed on the whole
+    list's bitsets without building an index (about a millisecond with the expert list:
+    cheaper for one search, dearer for many)."""
+    lex = lexicon(level)
+    need, keys, index = lex.need, lex.keys, lex.key_index
+    counts = [0] * 26
+    for ch in key:
+        counts[LETTER_INDEX[ch]] += 1
+    ok = (1 << len(keys)) - 1
+    for x, c in enumerate(counts):
+        if c:
+            rows = need[x]
+            ok &= rows[c] if c < len(rows) else 0
+    for own in (key, sorted_letters(key + "s")):
+        if own in index:
+            ok &= ~(1 << index[own])
+    if not ok:
+        return []
+    out = seen = 0
+    for x, rows in enumerate(need):
+        b = counts[x] + board[x] + 1  # a key needing this many x is short of one
+        if b < len(rows):
+            short = rows[b]
+            if blank:
+                out |= seen & short
+                seen |= short
+                if b + 1 < len(rows):
+                    out |= rows[b + 1]
+            else:
+                out |= short
+    ok &= ~out
+    return [keys[i] for i in _set_bits(ok, (len(keys) + 8) // 8)] if ok else []
+
+
+# Searches of a key before its index is built: a key seen once or twice (a bot's look at a
+# position, a bench) is answered directly; one searched again and again (play) gets an index.
+DIRECT_SEARCHES = 2
+_searched: dict[tuple[str, str], int] = {}
+
+
 def reachable_keys(level: str, word: str, board: list[int], blank: bool, base: str | None = None) -> list[str]:
     """The anagram keys ``word`` can be stolen into with the board's tiles (not ``word`` plus
     one S). ``base``: a word whose letters ``word`` contains (the 3-letter word printed on its
     card): the search then reuses that word's index instead of building one for ``word``."""
     key = sorted_letters(word)
+    index_key = sorted_letters(base) if base is not None else key
+    seen = _searched.get((level, index_key), 0)
+    if seen < DIRECT_SEARCHES:
+        if len(_searched) > 65536:
+            _searched.clear()
+        _searched[(level, index_key)] = seen + 1
+        return direct_reachable(level, key, board, blank)
     if base is not None:
-        derived = _derived(level, sorted_letters(base), key)
+        derived = _derived(level, index_key, key)
         if derived is not None:
             ext, added, mask = derived
             return ext.reachable(board, blank, added, mask)

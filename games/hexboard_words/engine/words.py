@@ -32,7 +32,8 @@ class Lexicon:
     """One word list. ``words``: frozenset of lower-case words (3+ letters); ``anagrams``:
     dict sorted letters -> tuple of words; ``keys``: the anagram keys in a fixed order (index
     = bit position in ``need``); ``need[x][c]``: an int whose bit i is set when key i holds at
-    least c copies of letter index x (c >= 1; ``need[x][0]`` is unused)."""
+    least c copies of letter index x (c >= 1; ``need[x][0]`` is unused); ``columns``: the
+    counts themselves, one byte per key."""
 
     def __init__(self, level: str, words: list[str]):
         self.level = level
@@ -44,6 +45,7 @@ class Lexicon:
         self._keys: tuple[str, ...] | None = None
         self._index: dict[str, int] | None = None
         self._need: list[list[int]] | None = None
+        self._columns: list[bytes] | None = None
 
     def __contains__(self, word: object) -> bool:
         return word in self.words
@@ -63,25 +65,36 @@ class Lexicon:
         self._bitsets()
         return self._need  # type: ignore[return-value]
 
+    @property
+    def columns(self) -> list[bytes]:
+        """Per letter index x: one byte per key (in ``keys`` order), its count of x."""
+        self._bitsets()
+        return self._columns  # type: ignore[return-value]
+
     def _bitsets(self) -> None:
         if self._need is not None:
             return
         keys = tuple(sorted(self.anagrams))
-        nbytes = (len(keys) + 8) // 8
-        maps: list[list[bytearray]] = [[] for _ in ALPHABET]
+        cols = [bytearray(len(keys)) for _ in ALPHABET]
         for i, k in enumerate(keys):
-            byte, bit = i >> 3, 1 << (i & 7)
-            prev, run = "", 0
-            for ch in k:  # k is sorted: equal letters are adjacent
-                run = run + 1 if ch == prev else 1
-                prev = ch
-                rows = maps[LETTER_INDEX[ch]]
-                while len(rows) < run:
-                    rows.append(bytearray(nbytes))
-                rows[run - 1][byte] |= bit
-        self._need = [[0] + [int.from_bytes(r, "little") for r in rows] for rows in maps]
+            for ch in k:
+                cols[LETTER_INDEX[ch]][i] += 1
+        self._columns = [bytes(c) for c in cols]
+        self._need = [[0] + [bits_at_least(c, n) for n in range(1, max(c, default=0) + 1)] for c in self._columns]
         self._index = {k: i for i, k in enumerate(keys)}
         self._keys = keys
+
+
+# _AT_LEAST[n] maps a count byte to b"1" when it is >= n, else b"0"
+_AT_LEAST = [bytes.maketrans(bytes(range(256)), bytes(49 if v >= n else 48 for v in range(256)))
+             for n in range(256)]
+
+
+def bits_at_least(counts: bytes, n: int) -> int:
+    """An int whose bit i is set when ``counts[i] >= n`` (C-speed: translate, then parse)."""
+    if not counts:
+        return 0
+    return int(counts.translate(_AT_LEAST[n])[::-1], 2)
 
 
 @cache

@@ -190,3 +190,24 @@ def test_play_proceeds_to_the_left():
     st = position(3, board="q", slots=slots(), turn=2)
     after, _ = act(st, 2, END_TURN)
     assert after.turn == 0
+
+
+def test_the_direct_search_and_the_index_agree():
+    """steals.py answers a word's first searches on the whole list, later ones with an index:
+    both find the same steals."""
+    import random
+
+    from games.hexboard_words.engine.steals import Extensions, direct_reachable, letter_counts
+
+    rng = random.Random(4)
+    for _ in range(40):
+        word = rng.choice(["act", "cater", "ate", "ogre", "planet", "sun", "bread"])
+        board = "".join(rng.choice("aeeioustrnlcdpmhgb") for _ in range(rng.randint(1, 14)))
+        blank = rng.random() < 0.3
+        key = "".join(sorted(word))
+        counts = letter_counts(board)
+        via_index = Extensions("standard", key).reachable(counts, blank)
+        assert direct_reachable("standard", key, counts, blank) == via_index
+        base = Extensions("standard", "".join(sorted(word[:3])))
+        found = base.within(key)
+        assert found is not None and base.reachable(counts, blank, *found) == via_index

@@ -7,7 +7,8 @@
   completion (it also costs an opponent a card), a steal from the leading opponent first (most
   of all one who would win on their next turn), and a new word that the board leaves hard to
   steal back. It leaves alone a completion whose 3-letter word the board would let the
-  opponents steal at once (unless it is behind): that would only hand them a card. When no
+  opponents steal at once (that would only hand them a card; the bar is higher when level
+  and higher still when behind, so that two such bots still complete cards). When no
   word is left it makes the plain match that helps the opponents least
   (no completion left to the next player, fewer board letters to steal its own words with),
   best one whose last letter is its own hidden tile (placed at its next turn); it ends the
@@ -32,7 +33,8 @@ RISK = 100  # our words stealable from the board we leave: up to this much
 OTHER_CHOICES = 7  # ... RISK * ways / (ways + this)
 NEXT_TILE = 0.1  # share of the steals one more tile on the board would open
 COMPLETE_BELOW_RISK = RISK / 2  # leave a completion whose word is riskier than this when ahead
-TIED_BELOW_RISK = RISK * 0.8  # ... when level (when behind, complete whatever the risk)
+TIED_BELOW_RISK = RISK * 0.8  # ... when level
+BEHIND_BELOW_RISK = RISK * 0.9  # ... when behind
 GIFT = 100  # a match leaving a card one letter short, that letter on the board; else this
 # times the chance an opponent's hidden tile is that letter
 PROGRESS = 2  # a first letter matched on a fresh card
@@ -143,7 +145,7 @@ class StrongBot:
                 continue
             mine = [(slot["word"], slot["word"])]
             risk = self._threat(table, level, mine, counts, blank)
-            if risk > (COMPLETE_BELOW_RISK if lead > 0 else TIED_BELOW_RISK if lead == 0 else RISK + 1):
+            if risk > (COMPLETE_BELOW_RISK if lead > 0 else TIED_BELOW_RISK if lead == 0 else BEHIND_BELOW_RISK):
                 continue  # likely stolen at once: it would only hand the opponents a card
             score = WORD - cost - self._safety(table, level, [*ours, *mine], counts, blank)
             yield {"type": "match", "slot": i, "position": p, "letter": letter}, score

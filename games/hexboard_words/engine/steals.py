@@ -3,11 +3,15 @@ restrictions": "all letters of the old word are used; at least one board tile is
 adding only an S is refused; the new word may not already be on the table. Lobby option
 "strict": the old word may not appear unbroken inside the new one").
 
-Search: for a held word W the dictionary keys strictly containing W's letters (bar W+S) are
-found once with the lexicon's letter-count bitsets and kept in an ``Extensions`` index of
-their own small bitsets (cached per level and key). A position then costs one OR per letter:
-a key is out of reach when it needs more of some letter than the board has (with the blank,
-when it lacks more than one letter). Board letters are a list of 26 counts.
+Search: the lexicon keeps, per letter x and count c, an int whose bit i says "anagram key i
+has at least c copies of x". The keys strictly containing a word W's letters (bar W+S) are
+the AND of W's ints; for a position a key is out of reach when it needs more of some letter
+than the board has: one OR per letter (with the blank: when it lacks more than one letter).
+A word's first ``DIRECT_SEARCHES`` searches run so on the whole list (``direct_reachable``,
+about a millisecond with the expert list); then it gets an ``Extensions`` index of its own
+small ints over its extensions only (cached; microseconds a search). A stolen word reuses the
+index of the 3-letter word printed on its card, whose extensions contain its own
+(``Extensions.within``). Board letters are a list of 26 counts.
 """
 from __future__ import annotations
 

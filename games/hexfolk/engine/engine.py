@@ -302,15 +302,17 @@ class HexfolkEngine(EngineBase):
 
     def secrets(self, state: HexfolkState, seat: int | None) -> list:
         """Other seats' resource hands and development cards as count tuples (in the order
-        of RESOURCES and DEV_CARDS) while they hold any: a view shows them as totals only."""
+        of RESOURCES and DEV_CARDS) while they hold several kinds: a view shows them as totals
+        only."""
         out = []
         for s in range(state.n):
             if s == seat or state.phase == OVER:
                 continue
-            if sum(state.hands[s]) > 1 and max(state.hands[s]) < sum(state.hands[s]):
-                out.append(tuple(state.hands[s]))
-            if sum(state.dev_hands[s]) > 1 and max(state.dev_hands[s]) < sum(state.dev_hands[s]):
-                out.append(tuple(state.dev_hands[s]))
+            for counts in (state.hands[s], state.dev_hands[s]):
+                # Only count lists with a repeated value: a run of distinct small numbers could
+                # be a list of seats (to_act) by chance.
+                if sum(counts) > 1 and max(counts) < sum(counts) and len(set(counts)) < len(counts):
+                    out.append(tuple(counts))
         return out
 
     # Pass-throughs to the rules and the state module (docs: those functions).

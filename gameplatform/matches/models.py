@@ -66,9 +66,9 @@ class Match(models.Model):
     seed_commitment = models.CharField(max_length=64, blank=True)
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
-    # The version at which the seats now in ``to_act`` began to act together: an action of one
-    # of them chosen at this version or later is still taken when others' actions moved the
-    # version on (services.submit_action, "simultaneous actions").
+    # The version at which the seats now in ``to_act`` began to act together (each action since
+    # only took its own seat out of them): an action of one of them chosen at this version or
+    # later is still taken when others' actions moved the version on (turns.submit_action).
     to_act_since = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
     # The finished match this one is the rematch of (shortcuts.match_rematch): its end screen

@@ -199,8 +199,10 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
         _end(match, Match.Status.FINISHED, now)
     else:
         to_act = engine.to_act(new_state)
-        if not (len(before) > 1 and set(to_act) <= set(before)):
-            match.to_act_since = match.version  # a new set of seats to act
+        # The seats acting together go on doing so while this action only took its own seat
+        # out of them (a discard, an answer); any other change starts a new set.
+        if not (len(before) > 1 and set(to_act) in (set(before), set(before) - {mine.index})):
+            match.to_act_since = match.version
         restart = engine.clock_restarts(state, new_state, mine.index, events) or set(to_act) != set(before)
         _arm(match, to_act, seats, now, restart_clock=restart)
     match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at",

@@ -82,3 +82,43 @@ def test_two_seats_acting_at_the_same_moment_both_count(match_factory, member, o
         t.join(20)
     assert sorted(answers.values()) == [version + 1, version + 2], answers
     assert Match.unscoped.get(pk=match.pk).state["phase"] == "race"
+
+
+@pytest.mark.django_db
+def test_an_answer_to_an_offer_that_is_gone_is_stale(match_factory, member, other_member, user_factory, tenant):
+    """The window closes when the set of seats to act changes otherwise than by the acting seat
+    leaving it (the offer withdrawn, a new turn): an answer chosen before is then stale, even
+    when its seat acts again in the new set."""
+    from gameplatform.matches.models import Seat
+
+    carol = user_factory("carol")
+    match = match_factory("hexfolk", [member, other_member, carol])
+    # Setup through the bots' hands is long; hand the seats to bots, play to the first offer.
+    from gameplatform.bots.services import bot_take_turn
+
+    for index in (0, 1, 2):
+        services.seat_hand_to_bot(match_id=match.pk, seat_index=index, kind="random")
+    engine = registry.get_engine("hexfolk")
+    for _ in range(3000):
+        match.refresh_from_db()
+        state = engine.decode(match.state)
+        if state.phase == "trade" and len(engine.to_act(state)) > 2:
+            break
+        assert bot_take_turn(match_id=match.pk, version=match.version)
+    else:
+        pytest.skip("no three-way offer in this game")
+    offer_version = match.version
+    offerer = state.turn
+    responder = (offerer + 1) % 3  # the next player: to act again once the turn passes
+    assert responder in engine.to_act(state)
+    # The offerer ends the turn (which withdraws the offer): the next player, who was asked, is
+    # to act again, but the answer chosen before is stale, not an answer to the new turn.
+    services.submit_action(match_id=match.pk, action={"type": "end_turn"}, expected_version=offer_version,
+                           seat=offerer, actor="bot")
+    match.refresh_from_db()
+    assert responder in engine.to_act(engine.decode(match.state))
+    with pytest.raises(ServiceError) as err:
+        services.submit_action(match_id=match.pk, action={"type": "decline_trade"},
+                               expected_version=offer_version, seat=responder, actor="bot")
+    assert err.value.code == "stale_version"
+    assert Seat.objects.filter(match=match).count() == 3

@@ -6,7 +6,6 @@ class MatchesConfig(AppConfig):
     label = "matches"
 
     def ready(self):
-        from gameplatform.matches import checks  # noqa: F401  (registers the game checks)
-        # Register the tasks in every process (the web's too): matches.scheduling sends them
-        # by name from the Celery app's registry.
-        from gameplatform.matches import tasks  # noqa: F401
+        # The game checks, and the tasks in every process (the web's too: matches.scheduling
+        # sends them by name from the Celery app's registry).
+        from gameplatform.matches import checks, tasks  # noqa: F401

@@ -25,18 +25,23 @@ log = logging.getLogger(__name__)
 DEADLINE_GRACE = timedelta(seconds=1)
 # ... and a bot turn this long past its due time to its bot task.
 BOT_GRACE = timedelta(seconds=10)
+# The most time-out actions one seat's timed-out turn may take (a turn of several moves).
+MAX_TIMEOUT_STEPS = 64
 # Matches handled per sweep and kind, oldest first; the next sweep takes the rest.
 SWEEP_BATCH = 200
 
 
 def turn_expire(*, match_id, version) -> int:
-    """Applies ``engine.timeout_action`` for every seat in ``to_act`` if ``version`` is still
+    """Plays ``engine.timeout_action`` for every seat in ``to_act`` if ``version`` is still
     the match's and its deadline has passed; returns the number of actions applied (0 for a
     stale, early, duplicate or malformed call).
 
-    All in one transaction under the match's row lock, each action through
-    ``submit_action(actor="timeout")`` (which counts the time-outs and hands a seat to a bot
-    after three in a row).
+    A turn of several actions (cards placed one at a time, then the end of the turn) times out
+    whole: the seat's time-out actions follow each other while the seat is still to act and
+    its deadline has not started again (``clock_restarts``), up to ``MAX_TIMEOUT_STEPS``; the
+    seat's time-out count goes up once for the turn. All in one transaction under the match's
+    row lock, each action through ``submit_action(actor="timeout")`` (which hands a seat to a
+    bot after three time-outs in a row).
     """
     if isinstance(match_id, bool) or not isinstance(match_id, int):
         return 0
@@ -50,22 +55,26 @@ def turn_expire(*, match_id, version) -> int:
         if match.deadline is None or match.deadline > timezone.now():
             return 0
         engine = registry.get_engine(match.game)
+        expired_at = match.deadline
         for seat in engine.to_act(engine.decode(match.state)):
-            # The state moves on with each time-out: re-read it under the lock we hold.
-            match.refresh_from_db(fields=["state", "version", "status"])
-            state = engine.decode(match.state)
-            if match.status != Match.Status.ACTIVE or seat not in engine.to_act(state):
-                continue
-            try:
-                action = engine.timeout_action(state, seat)
-                submit_action(
-                    match_id=match_id, action=action, expected_version=match.version,
-                    seat=seat, actor=MoveRecord.Actor.TIMEOUT,
-                )
-            except ServiceError as err:
-                log.error("time-out of seat %s in match %s refused: %s %s", seat, match_id, err.code, err.message)
-                break
-            applied += 1
+            for step in range(MAX_TIMEOUT_STEPS):
+                # The state moves on with each time-out: re-read it under the lock we hold.
+                match.refresh_from_db(fields=["state", "version", "status", "deadline"])
+                state = engine.decode(match.state)
+                if match.status != Match.Status.ACTIVE or seat not in engine.to_act(state):
+                    break
+                if step and match.deadline != expired_at:
+                    break  # the clock started again: the turn is over, or it is a new one
+                try:
+                    action = engine.timeout_action(state, seat)
+                    submit_action(
+                        match_id=match_id, action=action, expected_version=match.version,
+                        seat=seat, actor=MoveRecord.Actor.TIMEOUT, count_timeout=step == 0,
+                    )
+                except ServiceError as err:
+                    log.error("time-out of seat %s in match %s refused: %s %s", seat, match_id, err.code, err.message)
+                    return applied
+                applied += 1
     return applied
 
 

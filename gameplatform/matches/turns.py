@@ -80,6 +80,7 @@ def submit_action(
     client_action_id=None,
     actor="user",
     move: ActionInput | None = None,
+    count_timeout: bool = True,
 ) -> ActionOutcome:
     """Applies an action for a seat: the one way a match moves on.
 
@@ -99,7 +100,8 @@ def submit_action(
     and the engine still accepts it; else it is stale.
 
     A person's action clears their seat's takeover and time-out count; a time-out adds one
-    to it and hands the seat to a bot at ``TAKEOVER_AFTER_TIMEOUTS``.
+    to it (unless ``count_timeout`` is False: a later move of the same timed-out turn) and hands
+    the seat to a bot at ``TAKEOVER_AFTER_TIMEOUTS``.
 
     Raises 400 (the parser's codes, ``invalid_actor``, ``invalid_seat_index``, the engine's
     ``IllegalAction`` code with its message, field ``action``), 403 (``not_member``,
@@ -155,7 +157,7 @@ def submit_action(
         state = engine.decode(match.state)
         if mine.index not in engine.to_act(state):
             raise ServiceError("not_your_turn", NOT_YOUR_TURN, 409)
-        outcome = _apply(match, seats, mine, engine, state, move.action, actor, cid)
+        outcome = _apply(match, seats, mine, engine, state, move.action, actor, cid, count_timeout)
     return outcome
 
 
@@ -170,7 +172,7 @@ def _parallel_ok(match: Match, engine: Engine, index: int, expected: int) -> boo
 
 
 def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, action: dict, actor: str,
-           client_action_id) -> ActionOutcome:
+           client_action_id, count_timeout: bool = True) -> ActionOutcome:
     """The move itself, inside the caller's transaction with the match row locked and every
     check but the engine's done: ``engine.apply``, save the state with ``version + 1``, the
     ``MoveRecord``, the end or the next deadline, and after commit the broadcast and tasks.
@@ -188,7 +190,8 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
         raise ServiceError("malformed_action", ACTION_MALFORMED, 400, "action")
     events = list(events)
     now = timezone.now()
-    _count_timeouts(mine, actor)
+    if count_timeout:
+        _count_timeouts(mine, actor)
     recorded = recorded_actor(mine, actor)
     before = engine.to_act(state)
     match.state = engine.encode(new_state)

@@ -33,7 +33,7 @@ def fallback(board: Board, legal: list[Action]) -> Action:
     discards = {a["card"]: a for a in legal if a["type"] == "discard"}
     if not discards:
         return legal[-1]
-    spots = board.spots.values()
+    spots = board.spots.complete().values()
     fits = {c: sum(1 for _, mask, _ in spots if mask & BIT[c]) for c in board.hand if CODE[c] in discards}
     worst = min(sorted(fits), key=lambda c: fits[c])
     return discards[CODE[worst]]
@@ -56,14 +56,10 @@ class GreedyBot:
             raise ValueError("no legal action to choose from")
         board = Board.from_view(view)
         if board.target is None:
-            best, best_value = None, 0.0
-            for code in targets_of(legal):
-                value = board.fill(ID_OF[code])[0]
-                if value > best_value:
-                    best, best_value = code, value
-            if best is None:
+            best = board.ranked_fills([ID_OF[code] for code in targets_of(legal)])
+            if not best:
                 return fallback(board, legal)
-            return {"type": "target", "card": best}
+            return {"type": "target", "card": CODE[best[0][1]]}
         value, pick = board.fill(board.target)
         if pick:
             key, card = pick[0]

@@ -2,13 +2,15 @@
 
 Cards are ids (games/hexal/engine/cards.py); the table is ``{cell key: stack}`` (board.py).
 ``where`` (card -> (key, level)) and ``spots`` (key -> open spot entry) are derived indexes:
-rebuilt by ``decode``, kept up to date by apply, never encoded or compared.
+rebuilt by ``decode``, kept up to date by apply, never encoded or compared; ``encoded``
+caches the encoding (a state never changes once built, so it is computed once).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from games.hexal.engine.board import all_spots, key_of, qr_of
+from games.hexal.engine.cards import CODE, ID_OF
 
 ENCODING_VERSION = 1
 HAND_SIZE = 6
@@ -46,9 +48,9 @@ class HexalState:
         "n", "target_score", "personal", "seed", "dealer", "first", "playable", "initial",
         "deck", "hands", "stacks", "shown", "table", "discards", "totals", "history", "current",
         "phase", "target", "placed", "turn", "passes", "final_round", "ended",
-        "where", "spots",
+        "where", "spots", "encoded",
     )
-    _FIELDS = __slots__[:-2]
+    _FIELDS = __slots__[:-3]
 
     def __init__(self, **fields: Any):
         for name in self._FIELDS:
@@ -59,6 +61,7 @@ class HexalState:
         """Rebuild ``where`` and ``spots`` from ``table`` (a full scan)."""
         self.where = {c: (k, lvl) for k, stack in self.table.items() for lvl, c in enumerate(stack)}
         self.spots = all_spots(self.table)
+        self.encoded = None
 
     def copy(self) -> HexalState:
         """A shallow copy: every field is a scalar, a tuple or a dict the caller replaces
@@ -66,6 +69,7 @@ class HexalState:
         new = _blank(HexalState)
         for name in self.__slots__:
             setattr(new, name, getattr(self, name))
+        new.encoded = None
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -89,8 +93,32 @@ class HexalState:
         return bool(self.stacks[seat]) or bool(self.deck)
 
 
+def _codes(cards) -> str:
+    return " ".join([CODE[c] for c in cards])
+
+
+def _ids(text: str) -> tuple[int, ...]:
+    return tuple([ID_OF[c] for c in text.split()]) if text else ()
+
+
 def encode(st: HexalState) -> dict:
-    """JSON-able dict of every field; ``decode(encode(st)) == st``."""
+    """JSON-able dict of every field; ``decode(encode(st)) == st``. Card sequences are strings
+    of codes separated by spaces (``"RC1 GT4"``), a table cell is ``"q r codes..."`` bottom to
+    top: compact to store and to copy. Each call returns fresh lists."""
+    if st.encoded is None:
+        st.encoded = _encode(st)
+    enc = st.encoded
+    out = dict(enc)
+    for key in _LISTS:
+        out[key] = list(enc[key])
+    out["history"] = [list(h) for h in enc["history"]]
+    return out
+
+
+_LISTS = ("playable", "hands", "stacks", "shown", "table", "totals")
+
+
+def _encode(st: HexalState) -> dict:
     return {
         "v": ENCODING_VERSION,
         "n": st.n,
@@ -100,19 +128,19 @@ def encode(st: HexalState) -> dict:
         "dealer": st.dealer,
         "first": st.first,
         "playable": list(st.playable),
-        "initial": st.initial,
-        "deck": list(st.deck),
-        "hands": [list(h) for h in st.hands],
-        "stacks": [list(s) for s in st.stacks],
-        "shown": [list(s) for s in st.shown],
-        "table": [[*qr_of(k), list(stack)] for k, stack in st.table.items()],
-        "discards": list(st.discards),
+        "initial": CODE[st.initial],
+        "deck": _codes(st.deck),
+        "hands": [_codes(h) for h in st.hands],
+        "stacks": [_codes(s) for s in st.stacks],
+        "shown": [_codes(s) for s in st.shown],
+        "table": ["%d %d %s" % (*qr_of(k), _codes(stack)) for k, stack in st.table.items()],
+        "discards": _codes(st.discards),
         "totals": list(st.totals),
         "history": [list(h) for h in st.history],
         "current": st.current,
         "phase": st.phase,
-        "target": st.target,
-        "placed": list(st.placed),
+        "target": CODE[st.target] if st.target >= 0 else None,
+        "placed": _codes(st.placed),
         "turn": st.turn,
         "passes": st.passes,
         "final_round": st.final_round,
@@ -120,8 +148,13 @@ def encode(st: HexalState) -> dict:
     }
 
 
+def _cell(text: str) -> tuple[int, tuple[int, ...]]:
+    q, r, cards = text.split(" ", 2)
+    return key_of(int(q), int(r)), _ids(cards)
+
+
 def decode(data: dict) -> HexalState:
-    """Inverse of ``encode``; raises ``KeyError``/``TypeError`` on a malformed dict."""
+    """Inverse of ``encode``; raises ``KeyError``/``TypeError``/``ValueError`` on a malformed dict."""
     return HexalState(
         n=data["n"],
         target_score=data["target_score"],
@@ -130,19 +163,19 @@ def decode(data: dict) -> HexalState:
         dealer=data["dealer"],
         first=data["first"],
         playable=tuple(data["playable"]),
-        initial=data["initial"],
-        deck=tuple(data["deck"]),
-        hands=tuple(tuple(h) for h in data["hands"]),
-        stacks=tuple(tuple(s) for s in data["stacks"]),
-        shown=tuple(tuple(s) for s in data["shown"]),
-        table={key_of(q, r): tuple(stack) for q, r, stack in data["table"]},
-        discards=tuple(data["discards"]),
+        initial=ID_OF[data["initial"]],
+        deck=_ids(data["deck"]),
+        hands=tuple(_ids(h) for h in data["hands"]),
+        stacks=tuple(_ids(s) for s in data["stacks"]),
+        shown=tuple(_ids(s) for s in data["shown"]),
+        table=dict(_cell(cell) for cell in data["table"]),
+        discards=_ids(data["discards"]),
         totals=tuple(data["totals"]),
         history=tuple(tuple(h) for h in data["history"]),
         current=data["current"],
         phase=data["phase"],
-        target=data["target"],
-        placed=tuple(data["placed"]),
+        target=ID_OF[data["target"]] if data["target"] is not None else -1,
+        placed=_ids(data["placed"]),
         turn=data["turn"],
         passes=data["passes"],
         final_round=data["final_round"],

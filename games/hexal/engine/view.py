@@ -116,18 +116,27 @@ def build_view(st: HexalState, seat: int | None, result: dict | None, turn_point
     return out
 
 
-def secrets(st: HexalState, seat: int | None) -> list:
-    """Card codes ``seat`` may not see: other seats' hand cards not shown on the table this
-    game, every personal-stack card (face down, its owner's too), every deck card, and the
-    deck order as a tuple."""
+def secrets(state: HexalState, seat: int | None) -> list:
+    """Values ``seat`` may not see, for the conformance check: the codes of other seats' hand
+    cards not shown on the table this game, the codes of every personal-stack card (face
+    down, its owner's too) and the deck order as a tuple.
+
+    The deck's cards are not listed one by one: the check compiles one pattern of all string
+    secrets per call, and 150 more codes make the registry run several times slower;
+    ``deck_codes`` gives them for the game's own tests, which look for each in every view.
+    """
+    st = state
     out = []
     for s in range(st.n):
         if s != seat:
             shown = st.shown[s]
             out += [CODE[c] for c in st.hands[s] if c not in shown]
         out += [CODE[c] for c in st.stacks[s]]
-    deck = [CODE[c] for c in st.deck]
-    out += deck
-    if len(deck) > 1:
-        out.append(tuple(deck))
+    if len(st.deck) > 1:
+        out.append(tuple(CODE[c] for c in st.deck))
     return out
+
+
+def deck_codes(st: HexalState) -> list[str]:
+    """The codes of the undrawn deck cards (hidden from every seat)."""
+    return [CODE[c] for c in st.deck]

@@ -133,7 +133,7 @@ def _encode(st: HexalState) -> dict:
         "hands": [_codes(h) for h in st.hands],
         "stacks": [_codes(s) for s in st.stacks],
         "shown": [_codes(s) for s in st.shown],
-        "table": ["%d %d %s" % (*qr_of(k), _codes(stack)) for k, stack in st.table.items()],
+        "table": [f"{q} {r} {_codes(stack)}" for q, r, stack in ((*qr_of(k), s) for k, s in st.table.items())],
         "discards": _codes(st.discards),
         "totals": list(st.totals),
         "history": [list(h) for h in st.history],

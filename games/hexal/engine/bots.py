@@ -80,7 +80,6 @@ def bot_factories() -> dict:
 
 
 def timeout_bot():
-    """The bot that plays a seat whose time ran out: the strongest."""
-    from games.hexal.engine.bot_strong import StrongBot
-
-    return StrongBot()
+    """The bot that plays a seat whose time ran out: the greedy bot (the best score this turn,
+    decided in a few milliseconds; RULES.md, "Time out")."""
+    return GreedyBot()

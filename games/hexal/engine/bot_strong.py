@@ -20,7 +20,7 @@ import random
 
 from games.hexal.engine.board import DELTAS
 from games.hexal.engine.bots import fallback, place_action, targets_of
-from games.hexal.engine.cards import CODE, ID_OF, SHARE
+from games.hexal.engine.cards import BIT, CODE, ID_OF, SHARE
 from games.hexal.engine.reading import Board, LazySpots
 from games.hexal.engine.search import best_fill, fill_problem
 
@@ -57,7 +57,7 @@ class StrongBot:
             if board.placed:
                 plans.append((0.0, board.target, []))  # stop here
         best = plans[0] if len(plans) == 1 else max(
-            zip(self.scores(board, view, plans), range(len(plans)), plans))[2]
+            zip(self.scores(board, view, plans), range(len(plans)), plans, strict=True))[2]
         _, target, pick = best
         if board.target is None:
             return {"type": "target", "card": CODE[target]}
@@ -97,7 +97,7 @@ class StrongBot:
         all_targets = list(board.where)
         baselines = [board.ranked_fills(all_targets, hand=h, keep=self.BASELINE) for h in hands]
         out = []
-        for value, target, pick in plans:
+        for value, _target, pick in plans:
             threat = self.threat(board, pick, hands, baselines) if hands else 0.0
             used = {c for _, c in pick}
             kept = [c for c in board.hand if c not in used]
@@ -144,8 +144,6 @@ class StrongBot:
 
 def _options(places: list, spots, hand) -> list:
     """``fill_problem``'s options for ``hand`` on already-found places."""
-    from games.hexal.engine.cards import BIT
-
     out = []
     for k in places:
         _, mask, found = spots[k]

@@ -135,6 +135,11 @@ class HexalEngine(EngineBase):
             raise E.NOT_YOUR_TURN.error()
         return timeout_bot().choose(self.view(state, seat), legal, random.Random(TIMEOUT_RNG_SEED))
 
+    def clock_restarts(self, before: HexalState, after: HexalState, seat: int, events) -> bool:
+        """Only when the turn passes (or the game ends): a turn is several actions, and
+        placing or taking back a card must not buy the player a fresh clock."""
+        return after.current != before.current or bool(after.ended)
+
     def bots(self) -> dict:
         """Bot kinds from the weakest: random, greedy, strong (bots.py)."""
         return bot_factories()

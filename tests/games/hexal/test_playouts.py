@@ -10,11 +10,38 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from games.hexal.engine.bots import GreedyBot
-from games.protocol import RandomBot
+from games.hexal.engine.view import deck_codes
+from games.protocol import RandomBot, visible_events
 from tests.games.hexal.helpers import ENGINE, seats
 from tests.games.hexal.invariants import ScoreBook, check_state
 
 MAX_ACTIONS = 20_000
+LEAK_EVERY = 5  # actions between two scans of every seat's view for deck cards
+
+
+def words(obj) -> set[str]:
+    """Every word of every string (keys included) in a JSON-able value."""
+    out: set[str] = set()
+    stack = [obj]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            out.update(value.replace(",", " ").replace(".", " ").split())
+        elif isinstance(value, dict):
+            out.update(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return out
+
+
+def assert_no_deck_card(st, events) -> None:
+    """No undrawn card reaches any seat or a spectator, in a view or an event (the conformance
+    check gets the deck as one ordered tuple: view.secrets)."""
+    deck = set(deck_codes(st))
+    for seat in [None, *range(st.n)]:
+        seen = words(ENGINE.view(st, seat)) | words(visible_events(events, seat))
+        assert not seen & deck, f"seat {seat} sees deck cards {sorted(seen & deck)}"
 
 
 def playout(n: int, options: dict, seed: int, random_share: float) -> int:
@@ -34,6 +61,8 @@ def playout(n: int, options: dict, seed: int, random_share: float) -> int:
         legal = ENGINE.legal_actions(st, seat)
         bot = uniform if rng.random() < random_share else greedy
         st, events = ENGINE.apply(st, seat, bot.choose(ENGINE.view(st, seat), legal, rng))
+        if step % LEAK_EVERY == 0:
+            assert_no_deck_card(st, events)
         book.feed(events)
         assert book.totals == list(st.totals), "each total equals the recount from the events"
         check_state(ENGINE, st)

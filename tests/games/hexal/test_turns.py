@@ -215,3 +215,14 @@ def test_pass_only_when_nothing_can_be_drawn():
     # with a personal stack left, the player still discards and draws from it
     stacked = lone_target(deck=[], personal=True, stacks={0: ["OH1"]})
     assert {"type": "pass"} not in ENGINE.legal_actions(stacked, 0)
+
+
+def test_the_clock_restarts_only_when_the_turn_passes():
+    """A turn is several actions; placing and taking back do not restart the turn clock."""
+    st0 = lone_target()
+    st1, ev1 = act(st0, {"type": "target", "card": "RC1"})
+    st2, ev2 = act(st1, place("RC2", 1, 0))
+    st3, ev3 = act(st2, {"type": "end_turn"})
+    assert not ENGINE.clock_restarts(st0, st1, 0, ev1)
+    assert not ENGINE.clock_restarts(st1, st2, 0, ev2)
+    assert ENGINE.clock_restarts(st2, st3, 0, ev3)

@@ -54,11 +54,14 @@ class StrongBot:
         else:
             value, pick = board.fill(board.target)
             plans = self.candidates(board, [(value, board.target, pick)])
-            if board.placed:
-                plans.append((0.0, board.target, []))  # stop here
-        best = plans[0] if len(plans) == 1 else max(
-            zip(self.scores(board, view, plans), range(len(plans)), plans, strict=True))[2]
-        _, target, pick = best
+            if board.placed and value <= self.DELTA:
+                plans.append((0.0, board.target, []))  # stop here: little is left to gain
+            if not plans:
+                plans = [(0.0, board.target, [])]
+        if len(plans) > 1:
+            scores = self.scores(board, view, plans)
+            plans = [plans[max(range(len(plans)), key=lambda i: (scores[i], -i))]]  # ties: more points
+        _, target, pick = plans[0]
         if board.target is None:
             return {"type": "target", "card": CODE[target]}
         if pick:

@@ -77,7 +77,8 @@ def legal_actions(st: HexalState, seat: int) -> list[dict]:
         out = [{"type": "target", "card": CODE[t]} for t in legal_targets(st, st.hands[seat])]
         out += draw_options(st, seat)
         return out
-    assert st.phase == PLAY
+    if st.phase != PLAY:
+        return []
     out = []
     for c, k, _, _ in placements(st):
         q, r = qr_of(k)

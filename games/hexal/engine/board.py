@@ -17,7 +17,7 @@ toucher is a target the spot may be played on.
 """
 from __future__ import annotations
 
-from games.hexal.engine.cards import COMPAT, FULL_MASK, SHARE
+from games.hexal.engine.cards import COMPAT, FULL_MASK
 
 SPAN = 512
 HALF = SPAN // 2
@@ -113,12 +113,6 @@ def places_around(table: dict, spots: dict, key: int, level: int) -> list[int]:
         if entry is not None and entry[0] == level:
             out.append(k)
     return out
-
-
-def pair_points(table: dict, key: int, level: int, card: int) -> int:
-    """Points a card at ``(key, level)`` scores with the cards it touches (rule 10)."""
-    row = SHARE[card]
-    return sum(row[t] for t in touchers(table, key, level))
 
 
 def touching_pairs(table: dict):

@@ -49,24 +49,3 @@ def mask_of(cards) -> int:
     for c in cards:
         m |= BIT[c]
     return m
-
-
-def ids_of_mask(mask: int) -> list[int]:
-    """The card ids in ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def describe(card: int) -> str:
-    """Words for a card, e.g. ``"red circle 1"``."""
-    return f"{COLOURS[COLOUR_OF[card]]} {SHAPES[SHAPE_OF[card]]} {NUMBER_OF[card]}"
-
-
-def card_json(card: int) -> dict:
-    """The card as a view shows it: ``{"code", "colour", "shape", "number"}``."""
-    return {"code": CODE[card], "colour": COLOURS[COLOUR_OF[card]], "shape": SHAPES[SHAPE_OF[card]],
-            "number": NUMBER_OF[card]}

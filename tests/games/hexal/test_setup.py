@@ -7,7 +7,7 @@ import pytest
 
 from games.hexal.engine.apply import first_player, shuffled_deck
 from games.hexal.engine.board import DELTAS, ORIGIN
-from games.hexal.engine.cards import CODE, COLOURS, ID_OF, N_CARDS, SHAPES, SHARE
+from games.hexal.engine.cards import CODE, COLOURS, ID_OF, N_CARDS, SHAPES, SHARE, card_id
 from tests.games.hexal.helpers import ENGINE, seats
 
 
@@ -19,7 +19,8 @@ def test_the_deck_is_216_cards_each_combination_once():
     assert COLOURS == ("red", "orange", "yellow", "green", "blue", "purple")
     assert SHAPES == ("circle", "triangle", "square", "pentagon", "hexagon", "star")
     assert {code[2] for code in CODE} == set("123456")
-    assert ID_OF["RC1"] == 0 and CODE[215] == "PX6"
+    assert ID_OF["RC1"] == card_id(0, 0, 1) == 0 and CODE[card_id(5, 5, 6)] == "PX6"
+    assert CODE[card_id(3, 1, 4)] == "GT4"
 
 
 def test_the_deck_is_shuffled_from_the_seed():

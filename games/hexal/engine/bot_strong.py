@@ -65,7 +65,7 @@ class StrongBot:
         if board.target is None:
             return {"type": "target", "card": CODE[target]}
         if pick:
-            action = place_action(board, *pick[0])
+            action = place_action(*pick[0])
             if action in legal:
                 return action
         for kind in ("end_turn", "clear_target"):

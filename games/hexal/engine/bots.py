@@ -18,7 +18,7 @@ from games.hexal.engine.reading import Board
 from games.protocol import Action, RandomBot
 
 
-def place_action(board: Board, key: int, card: int) -> dict:
+def place_action(key: int, card: int) -> dict:
     """The ``place`` action of ``card`` on the spot ``key``."""
     q, r = qr_of(key)
     return {"type": "place", "card": CODE[card], "q": q, "r": r}
@@ -63,7 +63,7 @@ class GreedyBot:
         value, pick = board.fill(board.target)
         if pick:
             key, card = pick[0]
-            action = place_action(board, key, card)
+            action = place_action(key, card)
             if action in legal:
                 return action
         for kind in ("end_turn", "clear_target"):

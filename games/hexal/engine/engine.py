@@ -125,9 +125,11 @@ class HexalEngine(EngineBase):
         return decode(data)
 
     def timeout_action(self, state: HexalState, seat: int) -> dict:
-        """What the strongest bot would play for ``seat``, from its view only (interpretation:
-        "Time out: the heuristic bot's play for the seat"); raises ``IllegalAction`` when
-        ``seat`` is not to act."""
+        """What the greedy bot would play for ``seat``, from its view only (interpretation:
+        "Time out: the heuristic bot's play for the seat"; RULES.md, "Bots and time-outs").
+        One action: the clock does not restart within a turn (``clock_restarts``), so a
+        timed-out turn is played out at once. Raises ``IllegalAction`` when ``seat`` is not to
+        act."""
         if state.ended:
             raise E.GAME_OVER.error()
         legal = legal_actions(state, seat)

@@ -1,0 +1,142 @@
+"""What a seat may see of a Hexal state, and what it may not (``secrets``).
+
+Everyone sees the table, the target and the cards placed this turn, the discards (face up),
+every seat's score, turn history and hand count, the hand cards every player has seen (taken
+back from the table: ``shown``), and the deck and personal stacks as counts. A seated viewer
+also sees its own hand; the seat to act gets ``moves``: its legal targets, or per hand card
+every place around the target with the points the card would score there. Never the seed,
+the deck order, a stack card or another seat's unshown hand card.
+"""
+from __future__ import annotations
+
+from games.hexal.engine.board import qr_of
+from games.hexal.engine.cards import CODE
+from games.hexal.engine.legal import legal_targets, placements
+from games.hexal.engine.state import END_PASSES, OVER, PLAY, TARGET, HexalState
+from games.protocol import seat_envelope
+
+SLUG = "hexal"
+# Seat swatches, chosen apart from the six card colours so a seat never reads as a card colour.
+SEAT_COLOURS = (
+    ("#00838f", "teal"), ("#ad1457", "magenta"), ("#6d4c41", "brown"), ("#283593", "indigo"),
+    ("#9e9d24", "olive"), ("#546e7a", "slate"), ("#f06292", "pink"), ("#212121", "black"),
+)
+
+
+def seat_name(seat: int) -> str:
+    """The seat's colour name, capitalised, for phase texts."""
+    return SEAT_COLOURS[seat][1].capitalize()
+
+
+def _phase_text(st: HexalState, result: dict | None) -> str:
+    if st.phase == OVER:
+        why = ("the deck is empty and every player passed in a row" if st.ended == END_PASSES
+               else f"the round is finished after a player reached {st.target_score} points")
+        winners = " and ".join(seat_name(s) for s in (result or {}).get("winners", []))
+        return f"Game over ({why}): {winners} {'win' if ' and ' in winners else 'wins'}."
+    who = seat_name(st.current)
+    if st.phase == TARGET:
+        fallback = "discards and draws" if st.can_draw(st.current) and st.hands[st.current] else "passes"
+        return f"{who} names a target card, or {fallback}."
+    return f"{who} places cards around {CODE[st.target]}."
+
+
+def _seat(st: HexalState, s: int) -> dict:
+    hand, history = st.hands[s], st.history[s]
+    summary = f"{len(hand)} card{'s' if len(hand) != 1 else ''} · {st.totals[s]} points"
+    if st.personal:
+        summary += f" · stack {len(st.stacks[s])}"
+    entry = seat_envelope(s, colour=SEAT_COLOURS[s][0], colour_name=SEAT_COLOURS[s][1],
+                          score=st.totals[s], summary=summary)
+    entry.update({
+        "hand_count": len(hand),
+        "stack_count": len(st.stacks[s]),
+        "shown": [CODE[c] for c in st.shown[s]],
+        "turns": list(history),
+        "best_turn": max(history, default=0),
+    })
+    return entry
+
+
+def moves(st: HexalState) -> dict:
+    """Help for the seat to act: ``{"targets": [codes]}`` when naming a target, else
+    ``{"places": {hand code: [{"q", "r", "level", "points"}, ...]}}`` (every hand card, an
+    empty list where it fits nowhere)."""
+    if st.phase == TARGET:
+        return {"targets": [CODE[t] for t in legal_targets(st, st.hands[st.current])]}
+    places: dict = {CODE[c]: [] for c in st.hands[st.current]}
+    for c, k, level, points in placements(st):
+        q, r = qr_of(k)
+        places[CODE[c]].append({"q": q, "r": r, "level": level, "points": points})
+    return {"places": places}
+
+
+def build_view(st: HexalState, seat: int | None, result: dict | None, turn_points: int) -> dict:
+    """The view of ``seat`` (None: spectator), JSON-able: the envelope and the fields of the
+    module docstring; ``turn_points`` is the running total of the turn."""
+    acting = [] if st.phase == OVER else [st.current]
+    target = None
+    if st.phase == PLAY:
+        key, level = st.where[st.target]
+        q, r = qr_of(key)
+        target = {"card": CODE[st.target], "q": q, "r": r, "level": level}
+    placed = []
+    for c in st.placed:
+        key, level = st.where[c]
+        q, r = qr_of(key)
+        placed.append({"card": CODE[c], "q": q, "r": r, "level": level})
+    table = sorted(([*qr_of(k), [CODE[c] for c in stack]] for k, stack in st.table.items()))
+    seated = seat is not None and type(seat) is int and 0 <= seat < st.n
+    out = {
+        "game": SLUG,
+        "viewer": seat,
+        "to_act": acting,
+        "turn": st.turn,
+        "phase": st.phase,
+        "phase_text": _phase_text(st, result),
+        "seats": [_seat(st, s) for s in range(st.n)],
+        "result": result,
+        "options": {"target_score": st.target_score, "personal_stack": st.personal},
+        "dealer": st.dealer,
+        "first_player": st.first,
+        "playable_at_start": list(st.playable),
+        "initial_target": CODE[st.initial],
+        "table": [{"q": q, "r": r, "cards": cards} for q, r, cards in table],
+        "cards_on_table": len(st.where),
+        "deck_count": len(st.deck),
+        "discards": [CODE[c] for c in st.discards],
+        "target": target,
+        "placed": placed,
+        "turn_points": turn_points,
+        "final_round": st.final_round,
+        "passes_in_a_row": st.passes,
+        "hand": [CODE[c] for c in st.hands[seat]] if seated else None,
+        "moves": moves(st) if seated and seat in acting else None,
+    }
+    return out
+
+
+def secrets(state: HexalState, seat: int | None) -> list:
+    """Values ``seat`` may not see, for the conformance check: the codes of other seats' hand
+    cards not shown on the table this game, the codes of every personal-stack card (face
+    down, its owner's too) and the deck order as a tuple.
+
+    The deck's cards are not listed one by one: the check compiles one pattern of all string
+    secrets per call, and 150 more codes make the registry run several times slower;
+    ``deck_codes`` gives them for the game's own tests, which look for each in every view.
+    """
+    st = state
+    out = []
+    for s in range(st.n):
+        if s != seat:
+            shown = st.shown[s]
+            out += [CODE[c] for c in st.hands[s] if c not in shown]
+        out += [CODE[c] for c in st.stacks[s]]
+    if len(st.deck) > 1:
+        out.append(tuple(CODE[c] for c in st.deck))
+    return out
+
+
+def deck_codes(st: HexalState) -> list[str]:
+    """The codes of the undrawn deck cards (hidden from every seat)."""
+    return [CODE[c] for c in st.deck]

@@ -146,3 +146,22 @@ def test_far_deadlines_are_left_to_the_sweeper(match_factory, member, other_memb
         slow = match_factory("race", [member, other_member], turn_seconds=3600)
     assert scheduled == [(live.pk, live.version)]
     assert slow.deadline is not None
+
+
+def test_a_turn_of_several_moves_times_out_whole_and_counts_once(match_factory, member, other_member, monkeypatch):
+    """A Hexal Classic turn is several moves (cards placed one at a time, then the end of the
+    turn) and its clock does not restart within the turn: one time-out plays the whole turn
+    (until the turn passes and the clock starts again) and counts one time-out, not one per
+    move."""
+    monkeypatch.setitem(registry.GAMES, "hexal", "games.hexal")
+    match = match_factory("hexal", [member, other_member], turn_seconds=60)
+    engine = registry.get_engine("hexal")
+    seat = acting(match)[0]
+    overdue(match)
+    applied = expire_turn(match.pk, match.version)
+    match.refresh_from_db()
+    assert applied >= 1
+    assert acting(match) == (1 - seat,) and match.deadline > timezone.now()
+    assert Seat.objects.get(match=match, index=seat).timeouts_in_row == 1
+    assert set(MoveRecord.objects.filter(match=match).values_list("actor", flat=True)) == {"timeout"}
+    assert engine.result(engine.decode(match.state)) is None

@@ -54,7 +54,7 @@ seed: migrate
 	$(PY) manage.py seed_demo --port $(PORT)
 
 run: seed
-	@if [ -n "$$REDIS_URL" ]; then echo "REDIS_URL is set: bot turns and timers need 'celery -A gameplatform worker' and 'celery -A gameplatform beat' running too (see Procfile)."; fi
+	@if [ -n "$$REDIS_URL" ]; then echo "REDIS_URL is set: bot turns and timers need 'celery -A gameplatform worker' running too (see Procfile)."; fi
 	@echo
 	@echo "Hexagora: http://$(HOST):$(PORT)/   admin: http://$(HOST):$(PORT)/admin/   API docs: http://$(HOST):$(PORT)/api/docs/"
 	@echo "Press Ctrl-C to stop."

@@ -1,4 +1,5 @@
-"""allauth's adapter for Hexagora: mails name the site as it was served.
+"""allauth's adapter for Hexagora: mails name the site as it was served, and allauth's rate
+limits and notification mails use the site's one client address (``gameplatform.clientip``).
 
 allauth fills ``current_site`` from the Sites framework, a single fixed row; a mail sent from
 ``owls.localhost:8001`` would then name ``127.0.0.1:8000``. Here the site is the host the
@@ -10,6 +11,8 @@ from dataclasses import dataclass
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
+
+from gameplatform.clientip import client_ip
 
 SITE_NAME = "Hexagora"
 
@@ -30,6 +33,10 @@ def served_site(request) -> ServedSite:
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def get_client_ip(self, request) -> str:
+        """The client address as the sign-in throttle counts it (trusted proxies only)."""
+        return client_ip(request)
+
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         """As allauth's, with ``current_site`` the site as served."""
         request = allauth_context.request

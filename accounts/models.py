@@ -18,3 +18,15 @@ class User(AbstractUser):
     def public_name(self) -> str:
         """The name other players see."""
         return self.display_name or self.username
+
+
+class ThrottleCounter(models.Model):
+    """A sign-in throttle counter in the database (``accounts.throttle.DatabaseStore``, used
+    without Redis): ``count`` until ``expires_at``. ``key`` is hashed (no address or login)."""
+
+    key = models.CharField(max_length=100, primary_key=True)
+    count = models.IntegerField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}={self.count}"

@@ -1,7 +1,8 @@
 """Celery application, configured from the Django settings (``CELERY_*``).
 
 Broker: Redis when ``REDIS_URL`` is set, served by separate processes
-(``celery -A gameplatform worker`` and one ``celery -A gameplatform beat``, see the Procfile);
+(``celery -A gameplatform worker``, each sweeping under a shared lock: ``Sweep`` below; see
+the Procfile);
 else the in-process memory transport, served by the embedded worker thread of the Daphne
 process (``gameplatform.embedded``). Tasks are never eager: a countdown or eta is kept.
 
@@ -13,9 +14,10 @@ handlers below call ``django.db.close_old_connections`` around each task, as Dja
 around each request: a connection lives ``CONN_MAX_AGE`` seconds (0: closed after the
 task), and one that failed or is unusable is dropped.
 """
+import logging
 import os
 
-from celery import Celery
+from celery import Celery, bootsteps
 from celery.signals import task_postrun, task_prerun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gameplatform.settings")
@@ -23,6 +25,39 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gameplatform.settings")
 app = Celery("gameplatform")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+log = logging.getLogger(__name__)
+
+
+class Sweep(bootsteps.StartStopStep):
+    """Every worker sweeps overdue turns and lost bot turns itself: a thread calls
+    ``matches.timers.sweep_if_due`` at start and every ``SWEEP_INTERVAL_SECONDS``, and the
+    shared lock lets one worker of all sweep per interval. No beat is needed, and losing any
+    process (a worker, or beat if one runs) loses no sweep. Off when ``settings.WORKER_SWEEP``
+    is false (tests that drive the sweep themselves) and in the embedded worker, whose server
+    runs its own sweeper."""
+
+    label = "hexagora-sweep"
+
+    def include_if(self, worker):
+        from django.conf import settings
+
+        return bool(getattr(settings, "WORKER_SWEEP", True)) and not getattr(worker, "hexagora_embedded", False)
+
+    def create(self, worker):
+        """The sweeper thread (``embedded.Sweeper``): bootsteps start, stop and terminate it."""
+        from django.conf import settings
+
+        from gameplatform.embedded import Sweeper
+
+        return Sweeper(interval=settings.SWEEP_INTERVAL_SECONDS, sweep="gameplatform.matches.timers.sweep_if_due")
+
+    def start(self, worker):
+        super().start(worker)
+        log.info("sweeping every %s s under the shared lock", self.obj.interval)
+
+
+app.steps["worker"].add(Sweep)
 
 
 @task_prerun.connect

@@ -48,7 +48,7 @@ READY_TIMEOUT_SECONDS = 15.0
 # or LOG_LEVEL=DEBUG asks for everything.
 CHATTY_LOGGERS = ("celery.worker.strategy", "celery.app.trace")
 
-REASON_DISABLED = "settings.EMBEDDED_WORKER is off (its default with REDIS_URL): run a Celery worker and beat"
+REASON_DISABLED = "settings.EMBEDDED_WORKER is off (its default with REDIS_URL): run Celery workers (each sweeps too)"
 REASON_SKIP_ENV = f"{SKIP_ENV}=1"
 REASON_TEST_RUNNER = "running under the test runner"
 REASON_MANAGE_COMMAND = "manage.py {command} does not serve requests"
@@ -94,6 +94,9 @@ class _ReadyWorkController(WorkController):
     def __init__(self, *args, **kwargs):
         self.ready = threading.Event()
         super().__init__(*args, **kwargs)
+
+    # The server's own Sweeper runs beside it: no second one (gameplatform.celery.Sweep).
+    hexagora_embedded = True
 
     def on_consumer_ready(self, consumer):
         self.ready.set()

@@ -28,7 +28,7 @@ CSRF_TRUSTED_ORIGINS = env.list(
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "gameplatform.admin_site.AdminConfig",  # django.contrib.admin, password change throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.sites",
     "allauth",
     "allauth.account",
+    "axes",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -46,8 +47,11 @@ INSTALLED_APPS = [
     "accounts",
     "gameplatform.tenants",
     "gameplatform.matches",
+    "gameplatform.ratings",
+    "gameplatform.players",
     "gameplatform.bots",
     "gameplatform.realtime",
+    "gameplatform.locks",
     "gameplatform.api",
     *game_apps(),  # one list of games: games/registry.py
 ]
@@ -63,6 +67,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "gameplatform.tenants.middleware.TenantMiddleware",
+    # Finishes the request's password attempts: 429 when refused, device cookie on success.
+    "accounts.middleware.AuthThrottleMiddleware",
 ]
 
 ROOT_URLCONF = "gameplatform.urls"
@@ -80,6 +86,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "gameplatform.tenants.context_processors.tenant",
+                "gameplatform.players.context_processors.preferences",
             ],
         },
     },
@@ -153,6 +160,12 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="hexagora")
 # (CONN_MAX_AGE, health checks).
 CELERY_DB_REUSE_MAX = 1000
 SWEEP_INTERVAL_SECONDS = env.float("SWEEP_INTERVAL_SECONDS", default=5.0)
+if SWEEP_INTERVAL_SECONDS <= 0:
+    raise ImproperlyConfigured("SWEEP_INTERVAL_SECONDS must be positive.")
+# Every Celery worker sweeps itself every SWEEP_INTERVAL_SECONDS under a shared lock (one
+# sweep per interval across them all: gameplatform.celery.Sweep), so no beat is needed. A
+# beat that still runs sends the same sweep, under the same lock.
+WORKER_SWEEP = env.bool("WORKER_SWEEP", default=True)
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue-turns": {
         "task": "gameplatform.matches.tasks.sweep_overdue",
@@ -166,6 +179,8 @@ BOT_DELAY_SECONDS = env.float("BOT_DELAY_SECONDS", default=1.0)
 AUTH_USER_MODEL = "accounts.User"
 SITE_ID = 1
 AUTHENTICATION_BACKENDS = [
+    # First: every authenticate() asks the sign-in throttle before a password is checked.
+    "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -176,6 +191,17 @@ ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # mails name the site as served
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {
+    "change_password": "accounts.forms.ThrottledChangePasswordForm",
+    "reset_password": "accounts.forms.ThrottledResetPasswordForm",
+}
+# allauth's own limits per account (failed logins: 5 from anywhere, which let anyone lock
+# anyone out; password changes and reset requests) are replaced by accounts.throttle, which
+# spares the owner's known devices. Its limits per address stay (in the shared cache).
+ACCOUNT_RATE_LIMITS = {"login_failed": None, "change_password": None, "reset_password": "20/m/ip"}
+# Mails to the owner when a password or e-mail changes, and when sign-ins were throttled.
+ACCOUNT_EMAIL_NOTIFICATIONS = True
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Hexagora <noreply@hexagora.local>")
 
@@ -185,6 +211,48 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# --- Client addresses, sign-in throttle ---------------------------------------------------------
+# How many proxies of ours stand in front of the server, each appending to X-Forwarded-For
+# (gameplatform/clientip.py). 0: the header is ignored and the socket's peer is the client.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or more.")
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT  # allauth's own helper, should anything use it
+if TRUSTED_PROXY_COUNT:
+    # Our proxy sets X-Forwarded-Proto (README's nginx example): HTTPS pages, secure cookies.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# accounts/throttle.py: the policy for every password check (window in seconds, failures).
+AUTH_THROTTLE_WINDOW_SECONDS = 15 * 60
+AUTH_THROTTLE_ACCOUNT_ADDRESS_LIMIT = 5  # per account and address
+AUTH_THROTTLE_ACCOUNT_LIMIT = 5  # per account, any address without the account's device cookie
+AUTH_THROTTLE_DEVICE_LIMIT = 5  # per device cookie of the account
+AUTH_THROTTLE_ADDRESS_LIMIT = 20  # per address, across accounts
+# Where the counts live: the Redis cache shared by every process, else the database.
+AUTH_THROTTLE_CACHE = "default" if REDIS_URL else None
+DEVICE_COOKIE_NAME = "hexagora_device"
+DEVICE_COOKIE_MAX_AGE = 365 * 24 * 3600
+# django-axes hooks authenticate(); accounts.axes_handler applies the policy above.
+AXES_HANDLER = "accounts.axes_handler.ThrottleHandler"
+AXES_CLIENT_IP_CALLABLE = "gameplatform.clientip.client_ip"
+AXES_ENABLE_ADMIN = False  # its tables stay empty: the counts are accounts.throttle's
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+# axes.W002 asks for axes' middleware: accounts.middleware.AuthThrottleMiddleware does its job.
+SILENCED_SYSTEM_CHECKS = ["axes.W002"]
+
+# --- Caches -----------------------------------------------------------------------------------
+# With Redis, one cache for every process (allauth's rate limits, the sign-in throttle).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env("CHANNEL_PREFIX", default="asgi"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- REST API ---------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -197,6 +265,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "gameplatform.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # DRF's own X-Forwarded-For reading (our throttles use gameplatform.clientip instead).
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hexagora API",
@@ -206,7 +276,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "gameplatform.api.schema.strict_inputs",
+    ],
 }
+# A CSRF refusal under /api/ is JSON like every other API answer (api.errors.csrf_failure).
+CSRF_FAILURE_VIEW = "gameplatform.api.errors.csrf_failure"
 
 # --- Tenancy ----------------------------------------------------------------------------------
 # Hosts without a Tenant.domain of their own (localhost, 127.0.0.1, testserver) use this one.

@@ -7,5 +7,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("api/", include("gameplatform.api.urls")),
     path("communities/", include("gameplatform.tenants.urls")),
+    path("leaderboards/", include("gameplatform.ratings.urls")),
+    path("", include("gameplatform.players.urls")),
     path("", include("gameplatform.matches.urls")),
 ]

@@ -16,7 +16,10 @@ from games.protocol import EngineBase
 # that needs one game does not pay for all of them.
 GAMES: dict[str, str] = {
     "hextopia": "games.hextopia",
+    "hexcrement": "games.hexcrement",
+    "hexal": "games.hexal",
     "hexfolk": "games.hexfolk",
+    "hexboard-words": "games.hexboard_words",
 }
 _cache: dict[str, EngineBase] = {}
 

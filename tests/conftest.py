@@ -22,6 +22,9 @@ import pytest
 
 from games import registry
 
+# The podium test game and the finish-a-match fixtures of the rating tests (tests/ratings).
+pytest_plugins = ["tests.ratings.fixtures"]
+
 _usernames = itertools.count(1)
 
 PASSWORD = "hexagora-Test-pw-1"
@@ -53,6 +56,28 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+def clear_site_cache() -> None:
+    """Empties the site's cache (allauth's rate limits, the sign-in throttle with Redis) without
+    flushing the Redis database: the broker and the channel layer live there too."""
+    from django.core.cache import cache
+
+    client = getattr(cache, "_cache", None)
+    if client is not None and hasattr(client, "get_client"):
+        redis = client.get_client(write=True)
+        keys = list(redis.scan_iter(match=cache.make_key("*"), count=1000))
+        if keys:
+            redis.delete(*keys)
+    else:
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with no counts in the cache (the database ones roll back with it)."""
+    clear_site_cache()
+    yield
 
 
 @pytest.fixture(autouse=True)
@@ -264,8 +289,10 @@ def purge_task_queue() -> int:
 
 @pytest.fixture
 def worker_factory(transactional_db, settings):
-    """``start()``: a context manager running a real Celery worker (solo pool, in a thread)
-    on the configured broker (Redis with REDIS_URL, else ``memory://``) until it exits.
+    """``start(sweep=False)``: a context manager running a real Celery worker (solo pool, in a
+    thread) on the configured broker (Redis with REDIS_URL, else ``memory://``) until it exits.
+    With ``sweep`` it also sweeps every ``SWEEP_INTERVAL_SECONDS`` as a deployed worker does
+    (``gameplatform.celery.Sweep``); tests that drive the sweep themselves leave it off.
 
     The queue is purged first, so tasks left over from earlier tests never run here; bot
     turns wait ``BOT_DELAY_SECONDS`` = 0.02. Needs a transactional database: the worker's
@@ -284,7 +311,8 @@ def worker_factory(transactional_db, settings):
     purge_task_queue()
 
     @contextmanager
-    def start():
+    def start(sweep: bool = False):
+        settings.WORKER_SWEEP = sweep
         with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
                           loglevel="WARNING", shutdown_timeout=30) as worker:
             yield worker

@@ -28,3 +28,22 @@ def test_connections_are_checked_before_and_after_each_task(monkeypatch):
 
 def test_celerys_fix_up_closes_connections_only_every_so_many_tasks():
     assert app.conf.get("CELERY_DB_REUSE_MAX") >= 100
+
+
+def test_a_fresh_web_process_knows_the_tasks_it_schedules():
+    """A Daphne process imports no task module by itself (workers autodiscover them): the
+    apps register them, else every timer and bot turn scheduled after a move is lost
+    (``NotRegistered`` in an on_commit hook) until the sweeper comes round."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import django; django.setup()\n"
+        "from gameplatform.celery import app\n"
+        "from gameplatform.matches import scheduling\n"
+        "print(all(n in app.tasks for n in (scheduling.EXPIRE_TURN, scheduling.PLAY_BOT_TURN)))\n"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "gameplatform.settings", "HEXAGORA_NO_EMBEDDED_WORKER": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "True", out.stderr[-2000:]

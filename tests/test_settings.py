@@ -8,6 +8,7 @@ import runpy
 
 import pytest
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 
 import gameplatform.settings as settings_module
 from gameplatform.celery import app
@@ -21,7 +22,7 @@ def load_settings(monkeypatch):
 
     def load(**env):
         for name in ("DATABASE_URL", "REDIS_URL", "EMBEDDED_WORKER", "CHANNEL_PREFIX", "CELERY_QUEUE", "CHANNEL_LAYER",
-                     "CONN_MAX_AGE"):
+                     "CONN_MAX_AGE", "TRUSTED_PROXY_COUNT", "WORKER_SWEEP", "SWEEP_INTERVAL_SECONDS"):
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)
@@ -121,3 +122,39 @@ def test_the_live_celery_app_uses_the_settings_and_is_never_eager():
     assert app.conf.broker_url == settings.CELERY_BROKER_URL
     assert app.conf.task_always_eager is False
     assert app.conf.task_default_queue == settings.CELERY_TASK_DEFAULT_QUEUE
+
+
+def test_redis_url_puts_the_cache_and_the_sign_in_throttle_in_redis(load_settings):
+    ns = load_settings(REDIS_URL=REDIS, CHANNEL_PREFIX="hx")
+    assert ns["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert ns["CACHES"]["default"]["LOCATION"] == REDIS and ns["CACHES"]["default"]["KEY_PREFIX"] == "hx"
+    assert ns["AUTH_THROTTLE_CACHE"] == "default"
+    embedded = load_settings()
+    assert embedded["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
+    assert embedded["AUTH_THROTTLE_CACHE"] is None  # the database (accounts.ThrottleCounter)
+
+
+def test_trusted_proxy_count_comes_from_the_environment(load_settings):
+    ns = load_settings()
+    assert ns["TRUSTED_PROXY_COUNT"] == 0 and ns["REST_FRAMEWORK"]["NUM_PROXIES"] == 0
+    assert "SECURE_PROXY_SSL_HEADER" not in ns  # no proxy: X-Forwarded-Proto is the client's
+    ns = load_settings(TRUSTED_PROXY_COUNT="1")
+    assert ns["TRUSTED_PROXY_COUNT"] == 1 and ns["REST_FRAMEWORK"]["NUM_PROXIES"] == 1
+    assert ns["ALLAUTH_TRUSTED_PROXY_COUNT"] == 1
+    assert ns["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+    with pytest.raises(ImproperlyConfigured):
+        load_settings(TRUSTED_PROXY_COUNT="-1")
+
+
+def test_workers_sweep_unless_told_not_to(load_settings):
+    assert load_settings()["WORKER_SWEEP"] is True
+    assert load_settings(WORKER_SWEEP="false")["WORKER_SWEEP"] is False
+    with pytest.raises(ImproperlyConfigured):
+        load_settings(SWEEP_INTERVAL_SECONDS="0")
+
+
+def test_every_password_check_goes_through_the_throttle():
+    assert settings.AUTHENTICATION_BACKENDS[0] == "axes.backends.AxesStandaloneBackend"
+    assert settings.AXES_HANDLER == "accounts.axes_handler.ThrottleHandler"
+    assert "accounts.middleware.AuthThrottleMiddleware" in settings.MIDDLEWARE
+    assert settings.ACCOUNT_RATE_LIMITS["login_failed"] is None  # allauth's lock-anyone-out limit

@@ -32,6 +32,23 @@ NOT_FOUND_MESSAGE = "No such resource."
 NON_FIELD = "non_field_errors"
 
 
+CSRF_FAILED = "csrf_failed"
+CSRF_FAILED_MESSAGE = (
+    "CSRF check failed: send the csrftoken cookie's value in an X-CSRFToken header, or use "
+    "token authentication."
+)
+
+
+def csrf_failure(request, reason: str = ""):
+    """``CSRF_FAILURE_VIEW``: a JSON 403 ``csrf_failed`` under /api/, Django's page elsewhere."""
+    from django.http import JsonResponse
+    from django.views.csrf import csrf_failure as django_csrf_failure
+
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body(CSRF_FAILED, CSRF_FAILED_MESSAGE), status=403)
+    return django_csrf_failure(request, reason)
+
+
 def error_body(code: str, message: str, field: str | None = None) -> dict:
     """``{"error": code, "message": message}`` plus ``"field"`` when one input is to blame."""
     body = {"error": code, "message": message}

@@ -9,9 +9,20 @@ from __future__ import annotations
 
 import math
 
+from django.core.validators import RegexValidator
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from gameplatform.matches.models import Match
+from gameplatform.matches.models import SEED_CHECK_COMMAND, SEED_COMMITMENT_RULE, Match
+from gameplatform.matches.services import ASYNC_TURN_SECONDS, LIVE_TURN_SECONDS
+from games import registry
+
+SEED_COMMITMENT_HELP = f"Published from the start: {SEED_COMMITMENT_RULE}."
+SEED_HELP = (
+    "Null until the match is over (finished or aborted), then the seed as a decimal string (63-bit integers lose "
+    f"digits in JavaScript numbers). Check it: `{SEED_CHECK_COMMAND}` prints seed_commitment."
+)
 
 # Ranges the database columns hold (PositiveIntegerField / SmallIntegerField on PostgreSQL).
 MAX_INT32 = 2**31 - 1
@@ -25,6 +36,7 @@ NUL_MESSAGE = "Text may not contain NUL characters."
 SURROGATE_MESSAGE = "Text may not contain unpaired surrogate characters."
 LONG_STRING_MESSAGE = f"Text longer than {MAX_JSON_STRING} characters."
 NON_FINITE_MESSAGE = "Numbers must be finite."
+BOOLEAN_MESSAGE = "Must be true or false."
 
 
 def _check_json(value, depth: int = 0) -> None:
@@ -54,6 +66,38 @@ def _check_json(value, depth: int = 0) -> None:
             _check_json(item, depth + 1)
 
 
+# What the schema says of every text input: no NUL character (DRF refuses it; PostgreSQL
+# cannot store it). The RegexValidator puts the same rule in the OpenAPI schema as a pattern.
+NO_NUL = RegexValidator(r"^[^\x00]*$", NUL_MESSAGE)
+
+
+def text(**kwargs) -> serializers.CharField:
+    """A text input taken as sent (no whitespace trimming: a schema-valid "  " is never
+    refused as blank) and without NUL characters."""
+    kwargs.setdefault("trim_whitespace", False)
+    kwargs.setdefault("validators", [NO_NUL])
+    if not kwargs.get("allow_blank"):
+        kwargs.setdefault("min_length", 1)  # the schema's minLength says what allow_blank does
+    return serializers.CharField(**kwargs)
+
+
+class GameField(serializers.CharField):
+    """A game slug. The service checks it (400 ``unknown_game``); the schema lists the slugs
+    registered when it is generated (``GameFieldSchema``)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 32)
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+
+class GameFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = "gameplatform.api.serializers.GameField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {"type": "string", "enum": registry.slugs()}
+
+
 class JSONObjectField(serializers.DictField):
     """A JSON object (``dict``) whose contents pass ``_check_json``."""
 
@@ -65,62 +109,119 @@ class JSONObjectField(serializers.DictField):
         return value
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON ``true`` or ``false`` only (DRF's BooleanField also takes "yes", "on", 1...);
+    ``null`` too when ``allow_null``."""
+
+    default_error_messages = {"invalid": BOOLEAN_MESSAGE}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            return data
+        self.fail("invalid")
+
+
 # --- input ----------------------------------------------------------------------------------
 
 
 class MatchListQueryIn(serializers.Serializer):
-    """``GET /api/v1/matches/?status=&game=``; both optional (documents the query; the
-    selector ``match_list`` checks the values)."""
+    """``GET /api/v1/matches/?status=&game=``; both optional, each one of its listed values
+    (an empty or unknown one is a 400 naming it)."""
 
     status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
-    game = serializers.CharField(required=False, help_text="A game slug.")
+    game = GameField(required=False, help_text="A game slug, as listed by /api/v1/games/.")
+
+
+@extend_schema_field(
+    {
+        "anyOf": [
+            {"type": "integer", "minimum": LIVE_TURN_SECONDS[0], "maximum": LIVE_TURN_SECONDS[1]},
+            {"type": "integer", "minimum": ASYNC_TURN_SECONDS[0], "maximum": ASYNC_TURN_SECONDS[1]},
+        ],
+        "nullable": True,
+    }
+)
+class TurnSecondsField(serializers.IntegerField):
+    """Seconds per turn: a whole number; the service checks the two ranges (400
+    ``invalid_turn_seconds``), which the schema states."""
 
 
 class MatchCreateIn(serializers.Serializer):
     """``POST /api/v1/matches/``: the lobby form. The service checks the game, the seat count
     against the engine, the team layout and the options; this only checks types and ranges."""
 
-    game = serializers.CharField(max_length=32, help_text="Game slug, as listed by /api/v1/games/.")
-    seats = serializers.IntegerField(min_value=1, max_value=MAX_SEATS, help_text="Number of seats.")
-    team_layout = serializers.CharField(
-        max_length=32, default="none", help_text="A team layout name from the game's team_layouts."
+    game = GameField(help_text="Game slug, as listed by /api/v1/games/.")
+    seats = serializers.IntegerField(
+        min_value=1, max_value=MAX_SEATS,
+        help_text="Number of seats, within the game's min_seats..max_seats (else 400 invalid_seats).",
     )
-    options = JSONObjectField(required=False, default=dict, help_text="Game options (options_schema).")
+    team_layout = text(
+        max_length=32, default="none", allow_blank=True,
+        help_text="A team layout name from the game's team_layouts (else 400 invalid_team_layout).",
+    )
+    options = JSONObjectField(
+        required=False, default=dict,
+        help_text="Game options, checked against the game's options_schema (else 400 invalid_options or invalid).",
+    )
     variant_id = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=MAX_INT32,
         help_text="A rule-variant preset whose options apply.",
     )
-    turn_seconds = serializers.IntegerField(
-        required=False, allow_null=True, default=None, min_value=1, max_value=MAX_INT32,
-        help_text="Seconds per turn; null for no timer.",
+    turn_seconds = TurnSecondsField(
+        required=False, allow_null=True, default=None,
+        help_text="Seconds per turn: 30 to 600 (live) or 3600 to 604800 (asynchronous); null for no timer.",
     )
-    title = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    title = text(max_length=80, required=False, allow_blank=True, default="")
+    rated = StrictBooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="Counts for ratings: null (default) = rated unless a bot sits at the table at the start; "
+                  "true = rated, counting only the people; false = unrated.",
+    )
 
 
 class MatchJoinIn(serializers.Serializer):
     """``POST /api/v1/matches/<id>/join/``."""
 
-    invite_code = serializers.CharField(
-        max_length=64, required=False, allow_null=True, default=None,
-        help_text="Needed for a private match.",
+    invite_code = text(
+        max_length=64, required=False, allow_null=True, allow_blank=True, default=None,
+        help_text="Needed for a private match (a wrong one: 403 or 404).",
     )
 
 
 class SeatBotIn(serializers.Serializer):
     """``POST /api/v1/matches/<id>/seats/<i>/bot/``: the bot kind, one of the game's ``bot_kinds``."""
 
-    kind = serializers.CharField(max_length=32, allow_blank=True, help_text='A bot kind; "" removes the bot.')
+    kind = text(
+        max_length=32, allow_blank=True,
+        help_text='A bot kind of the game (bot_kinds; else 400 unknown_bot_kind); "" removes the bot.',
+    )
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"type": "string", "pattern": NO_NUL.regex.pattern}},
+        "additionalProperties": True,
+    }
+)
+class ActionObjectField(JSONObjectField):
+    """An action: a JSON object with a string ``type`` (the rest is the game's)."""
 
 
 class ActionIn(serializers.Serializer):
     """``POST /api/v1/matches/<id>/actions/``. ``action`` is checked by the engine's rules."""
 
-    action = JSONObjectField(help_text='The action: one of legal_actions, a JSON object with a "type", e.g. {"type": "roll"}.')
+    action = ActionObjectField(
+        help_text='The action: one of legal_actions, a JSON object with a string "type", e.g. '
+        '{"type": "roll"}, at most 4000 characters of JSON; the game\'s rules decide the rest '
+        "(400 with the rule's code and message)."
+    )
     expected_version = serializers.IntegerField(
         min_value=0, max_value=MAX_INT32, help_text="The match version the action was chosen at."
     )
-    client_action_id = serializers.CharField(
-        max_length=64, required=False, allow_null=True, default=None,
+    client_action_id = text(
+        min_length=1, max_length=64, required=False, allow_null=True, default=None,
         help_text="Idempotency key: resending it returns the first answer.",
     )
 
@@ -128,8 +229,8 @@ class ActionIn(serializers.Serializer):
 class TokenObtainIn(serializers.Serializer):
     """``POST /api/v1/auth/token/``."""
 
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False, style={"input_type": "password"})
+    username = text(max_length=150)
+    password = text(max_length=4096, style={"input_type": "password"})
 
 
 # --- output ---------------------------------------------------------------------------------
@@ -206,9 +307,14 @@ class MatchOut(serializers.Serializer):
     version = serializers.IntegerField()
     seats = SeatOut(many=True)
     my_seat = serializers.IntegerField(allow_null=True)
-    seed_commitment = serializers.CharField(help_text="sha256 of the seed, published from the start.")
-    seed = serializers.CharField(allow_null=True, help_text="Revealed once finished, as a decimal string: check sha256(\"hexagora-seed:<seed>\") against seed_commitment.")
+    seed_commitment = serializers.CharField(help_text=SEED_COMMITMENT_HELP)
+    seed = serializers.CharField(allow_null=True, help_text=SEED_HELP)
     result = serializers.DictField(child=serializers.JSONField(), allow_null=True)
+    rated = serializers.BooleanField(
+        allow_null=True,
+        help_text="Counts for ratings; null while open when left to the default (decided at the start: rated "
+                  "unless a bot plays).",
+    )
 
 
 class SnapshotOut(serializers.Serializer):
@@ -226,8 +332,8 @@ class SnapshotOut(serializers.Serializer):
     actor = serializers.CharField(allow_null=True, help_text=ACTOR_HELP + " Null when this version is not a move.")
     deadline = serializers.DateTimeField(allow_null=True)
     seats = SeatOut(many=True)
-    seed_commitment = serializers.CharField()
-    seed = serializers.CharField(allow_null=True)
+    seed_commitment = serializers.CharField(help_text=SEED_COMMITMENT_HELP)
+    seed = serializers.CharField(allow_null=True, help_text=SEED_HELP)
     result = serializers.DictField(child=serializers.JSONField(), allow_null=True)
 
 

@@ -3,7 +3,7 @@ at /api/schema/ and its interactive docs at /api/docs/. Any other /api/ path is 
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import views
+from . import players, views
 
 
 class SignedIndexConverter:
@@ -39,6 +39,10 @@ urlpatterns = [
     path("v1/matches/<int:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
     path("v1/matches/<int:match_id>/actions/", views.ActionView.as_view(), name="match-actions"),
     path("v1/matches/<int:match_id>/history/", views.HistoryView.as_view(), name="match-history"),
+    path("v1/leaderboards/<slug:game>/", players.LeaderboardView.as_view(), name="leaderboard"),
+    path("v1/players/<str:username>/", players.PlayerView.as_view(), name="player"),
+    path("v1/players/<str:username>/rating-history/", players.RatingHistoryView.as_view(), name="player-rating-history"),
+    path("v1/settings/", players.SettingsView.as_view(), name="settings"),
     path("v1/auth/token/", views.TokenObtainView.as_view(), name="auth-token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),

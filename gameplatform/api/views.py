@@ -11,9 +11,9 @@ from django.contrib.auth import authenticate
 from django.db.models import prefetch_related_objects
 from django.http import HttpResponsePermanentRedirect, JsonResponse
 from django.urls import Resolver404, resolve
-from drf_spectacular.types import OpenApiTypes
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import exceptions, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.pagination import LimitOffsetPagination
@@ -23,6 +23,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from accounts import throttle
+from gameplatform.clientip import client_ip
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import parse_action_input
@@ -37,34 +39,64 @@ from .permissions import IsTenantMember
 
 BAD_CREDENTIALS = "Unable to sign in with that username and password."
 MAX_PAGE_SIZE = 200
-# Offsets beyond this are answered with an empty page (the database's OFFSET is 64-bit).
+# The largest offset accepted (the database's OFFSET is 64-bit; no tenant has this many).
 MAX_OFFSET = 10**9
 
 TAG_GAMES, TAG_MATCHES, TAG_PLAY, TAG_AUTH = "games", "matches", "play", "auth"
-MATCH_ID = OpenApiParameter("match_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="Match id.")
-SEAT_INDEX = OpenApiParameter("seat_index", OpenApiTypes.INT, OpenApiParameter.PATH, description="Seat index, from 0.")
+MATCH_ID = OpenApiParameter(
+    "match_id", {"type": "integer", "minimum": 1, "maximum": selectors.MAX_ID}, OpenApiParameter.PATH,
+    description="Match id. Outside 1 to 2**63-1: 400 invalid_match_id.",
+)
+SEAT_INDEX = OpenApiParameter(
+    "seat_index", {"type": "integer", "minimum": 0, "maximum": s.MAX_SEATS - 1}, OpenApiParameter.PATH,
+    description="Seat index, from 0 (400 invalid_seat_index when the match has no such seat).",
+)
 
 
 def _errors(*statuses: int) -> dict:
     """OpenAPI responses for the listed error statuses, all shaped like ``ErrorOut``."""
     texts = {
-        400: "Malformed request, illegal action or invalid field.",
+        400: "Malformed request, illegal action or invalid field (the body's error names it).",
         401: "Not signed in, or a bad or suspended account's token.",
         403: "Not a member of this community, or not allowed.",
         404: "No such match in this community.",
         409: "Stale expected_version or the match is not in the right state.",
-        429: "Too many attempts.",
+        413: "The body is larger than 64 KiB.",
+        415: "The body is not JSON (Content-Type application/json).",
+        429: "Too many attempts: too_many_attempts (the sign-in throttle) or throttled (requests).",
     }
     return {code: OpenApiResponse(s.ErrorOut, description=texts[code]) for code in statuses}
 
 
 class Pagination(LimitOffsetPagination):
-    """``?limit=&offset=``: at most ``MAX_PAGE_SIZE`` per page; absurd offsets clamp."""
+    """``?limit=&offset=``: whole numbers, ``limit`` from 1 (default ``PAGE_SIZE``; above
+    ``MAX_PAGE_SIZE`` a page holds ``MAX_PAGE_SIZE``), ``offset`` from 0 (beyond ``MAX_OFFSET``
+    the page is empty). Anything else (``offset=true``, ``limit=0``, ``-1``, ``1.5``) is a 400
+    ``invalid`` naming the parameter, as the schema says, never read as something else."""
 
     max_limit = MAX_PAGE_SIZE
 
+    def _param(self, request, name: str, low: int, high: int, default: int) -> int:
+        raw = request.query_params.get(name)
+        if raw is None:
+            return default
+        if not (raw.isascii() and raw.isdigit() and int(raw) >= low):
+            raise exceptions.ValidationError({name: [f"A whole number, {low} or more."]})
+        return min(int(raw[:20]) if len(raw) > 20 else int(raw), high)
+
+    def get_limit(self, request) -> int:
+        return self._param(request, self.limit_query_param, 1, MAX_PAGE_SIZE, self.default_limit)
+
     def get_offset(self, request) -> int:
-        return min(super().get_offset(request), MAX_OFFSET)
+        return self._param(request, self.offset_query_param, 0, MAX_OFFSET, 0)
+
+    def get_schema_operation_parameters(self, view):
+        limit, offset = super().get_schema_operation_parameters(view)
+        limit["schema"]["minimum"] = 1
+        limit["description"] = f"Results per page, {self.default_limit} by default, at most {MAX_PAGE_SIZE}."
+        offset["schema"]["minimum"] = 0
+        offset["description"] = "How many results to skip."
+        return [limit, offset]
 
 
 class MemberAPIView(APIView):
@@ -116,6 +148,7 @@ def match_public(match: Match, *, user) -> dict:
         "seed_commitment": match.seed_commitment,
         "seed": selectors.revealed_seed(match),
         "result": match.result if finished else None,
+        "rated": match.rated,
     }
 
 
@@ -170,11 +203,10 @@ class MatchListView(MemberAPIView):
     def get(self, request):
         """Newest first, optionally filtered by ``status`` and ``game``; paginated with
         ``limit``/``offset``."""
-        # The selector checks both filters (400 invalid_status / unknown_game); empty = none.
+        # The selector checks both filters (400 invalid_status / unknown_game); an empty one is
+        # refused too, as the schema's enums say.
         params = request.query_params
-        matches = selectors.match_list(
-            tenant=request.tenant, status=params.get("status") or None, game=params.get("game") or None
-        )
+        matches = selectors.match_list(tenant=request.tenant, status=params.get("status"), game=params.get("game"))
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(matches, request, view=self)
         return paginator.get_paginated_response([match_public(m, user=request.user) for m in page])
@@ -183,7 +215,7 @@ class MatchListView(MemberAPIView):
         tags=[TAG_MATCHES],
         summary="Create a match",
         request=s.MatchCreateIn,
-        responses={201: s.MatchOut, **_errors(400, 401, 403)},
+        responses={201: s.MatchOut, **_errors(400, 401, 403, 413, 415)},
     )
     def post(self, request):
         """Opens a match in this community; the creator takes seat 0."""
@@ -192,7 +224,7 @@ class MatchListView(MemberAPIView):
         return Response(match_public(match, user=request.user), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(parameters=[MATCH_ID], responses={200: s.MatchOut, **_errors(401, 403, 404)})
+@extend_schema(parameters=[MATCH_ID], responses={200: s.MatchOut, **_errors(400, 401, 403, 404)})
 class MatchDetailView(MemberAPIView):
     @extend_schema(tags=[TAG_MATCHES], summary="A match's public metadata")
     def get(self, request, match_id: int):
@@ -206,7 +238,7 @@ class MatchJoinView(MemberAPIView):
         summary="Take a free seat",
         parameters=[MATCH_ID],
         request=s.MatchJoinIn,
-        responses={200: s.MatchOut, **_errors(400, 401, 403, 404, 409)},
+        responses={200: s.MatchOut, **_errors(400, 401, 403, 404, 409, 413, 415)},
     )
     def post(self, request, match_id: int):
         """Seats the caller at the first free seat of an open match."""
@@ -221,7 +253,7 @@ class MatchLeaveView(MemberAPIView):
         summary="Leave an open match",
         parameters=[MATCH_ID],
         request=None,
-        responses={204: None, **_errors(401, 403, 404, 409)},
+        responses={204: None, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request, match_id: int):
         """Frees the caller's seat while the match is still open."""
@@ -235,7 +267,7 @@ class MatchStartView(MemberAPIView):
         summary="Start the match",
         parameters=[MATCH_ID],
         request=None,
-        responses={200: s.MatchOut, **_errors(401, 403, 404, 409)},
+        responses={200: s.MatchOut, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request, match_id: int):
         """Deals and starts an open match whose seats are all taken (creator only)."""
@@ -249,7 +281,7 @@ class SeatBotView(MemberAPIView):
         summary="Put a bot in a seat",
         parameters=[MATCH_ID, SEAT_INDEX],
         request=s.SeatBotIn,
-        responses={200: s.MatchOut, **_errors(400, 401, 403, 404, 409)},
+        responses={200: s.MatchOut, **_errors(400, 401, 403, 404, 409, 413, 415)},
     )
     def post(self, request, match_id: int, seat_index: int):
         """Seats a bot of ``kind`` (one of the game's ``bot_kinds``) in a free seat."""
@@ -266,7 +298,7 @@ class SeatResumeView(MemberAPIView):
         summary="Take your seat back from the bot",
         parameters=[MATCH_ID],
         request=None,
-        responses={200: s.MatchOut, **_errors(401, 403, 404, 409)},
+        responses={200: s.MatchOut, **_errors(400, 401, 403, 404, 409)},
     )
     def post(self, request, match_id: int):
         """Ends the bot takeover of the caller's seat after timeouts."""
@@ -282,7 +314,7 @@ class MatchViewView(MemberAPIView):
         tags=[TAG_PLAY],
         summary="What your seat sees",
         parameters=[MATCH_ID],
-        responses={200: s.SnapshotOut, **_errors(401, 403, 404)},
+        responses={200: s.SnapshotOut, **_errors(400, 401, 403, 404)},
     )
     def get(self, request, match_id: int):
         """The caller's seat snapshot; the spectator snapshot when the caller is not seated."""
@@ -299,7 +331,7 @@ class LegalActionsView(MatchViewView):
         tags=[TAG_PLAY],
         summary="What your seat may do now",
         parameters=[MATCH_ID],
-        responses={200: s.LegalActionsOut, **_errors(401, 403, 404)},
+        responses={200: s.LegalActionsOut, **_errors(400, 401, 403, 404)},
     )
     def get(self, request, match_id: int):
         """Every legal action of the caller's seat (empty unless it must act)."""
@@ -321,7 +353,7 @@ class ActionView(MemberAPIView):
         summary="Play an action",
         parameters=[MATCH_ID],
         request=s.ActionIn,
-        responses={200: s.ActionOut, **_errors(400, 401, 403, 404, 409)},
+        responses={200: s.ActionOut, **_errors(400, 401, 403, 404, 409, 413, 415)},
     )
     def post(self, request, match_id: int):
         """Applies ``action`` for the caller's seat if ``expected_version`` is current (else 409
@@ -348,7 +380,7 @@ class HistoryView(MemberAPIView):
         tags=[TAG_PLAY],
         summary="The moves so far",
         parameters=[MATCH_ID],
-        responses={200: s.HistoryRecordOut(many=True), **_errors(401, 403, 404)},
+        responses={200: s.HistoryRecordOut(many=True), **_errors(400, 401, 403, 404)},
     )
     def get(self, request, match_id: int):
         """Applied actions in order, each with the events the caller's seat may see;
@@ -365,10 +397,15 @@ class HistoryView(MemberAPIView):
 
 
 class TokenThrottle(AnonRateThrottle):
-    """Slows password guessing: 20 attempts a minute per address."""
+    """Slows password guessing: 20 requests a minute per address (``client_ip``, so a forged
+    ``X-Forwarded-For`` is one client), on top of the sign-in throttle of every password
+    check (``accounts.throttle``)."""
 
     scope = "api_token"
     rate = "20/min"
+
+    def get_ident(self, request) -> str:
+        return client_ip(request)
 
 
 class TokenObtainView(APIView):
@@ -381,14 +418,20 @@ class TokenObtainView(APIView):
         tags=[TAG_AUTH],
         summary="Get an API token",
         request=s.TokenObtainIn,
-        responses={200: s.TokenOut, **_errors(400, 429)},
+        responses={200: s.TokenOut, **_errors(400, 413, 415, 429)},
         auth=[],
     )
     def post(self, request):
         """The account's token (created on first use) for ``Authorization: Token <token>``.
-        Wrong credentials and suspended accounts get the same 400 ``invalid_credentials``."""
+        Wrong credentials and suspended accounts get the same 400 ``invalid_credentials``; after
+        too many failures (the sign-in throttle, README "Sign-in throttling") 429
+        ``too_many_attempts`` without the password being checked."""
         data = self.parse(request.data)
         user = authenticate(request._request, username=data["username"], password=data["password"])
+        if throttle.request_throttled(request._request):
+            raise exceptions.Throttled(
+                wait=throttle.window_seconds(), detail=throttle.throttled_message(), code=throttle.THROTTLED
+            )
         if user is None or not user.is_active:
             raise ServiceError("invalid_credentials", BAD_CREDENTIALS, 400)
         token, _ = Token.objects.get_or_create(user=user)
@@ -403,6 +446,7 @@ class TokenObtainView(APIView):
 # --- unknown paths --------------------------------------------------------------------------
 
 
+@csrf_exempt  # it changes nothing: a POST without a CSRF token gets this JSON 404 too
 def api_not_found(request, rest: str = ""):
     """Any other path under /api/: a JSON 404, or a method-preserving redirect (308) when only
     the trailing slash is missing (Django's APPEND_SLASH cannot redirect a POST)."""

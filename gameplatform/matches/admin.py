@@ -168,12 +168,13 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     inlines = [SeatInline, MoveRecordInline]
     actions = ["abort_matches", "hand_seat_to_bot"]
     fieldsets = [
-        (None, {"fields": ["tenant", "game", "title", "status", "moderate", "variant", "options", "created_by"]}),
+        (None, {"fields": ["tenant", "game", "title", "status", "moderate", "variant", "options", "created_by",
+                           "rated"]}),
         ("Timing", {"fields": ["created_at", "started_at", "finished_at", "turn_seconds", "deadline"]}),
         ("State", {"fields": ["version", "seed_commitment", "shown_seed", "shown_state", "shown_result"]}),
     ]
     readonly_fields = [
-        "tenant", "game", "title", "status", "moderate", "variant", "options", "created_by",
+        "tenant", "game", "title", "status", "moderate", "variant", "options", "created_by", "rated",
         "created_at", "started_at", "finished_at", "turn_seconds", "deadline",
         "version", "seed_commitment", "shown_seed", "shown_state", "shown_result",
     ]

@@ -31,6 +31,15 @@ ERR_LAYOUT = "This team layout does not fit {n} players of {name}; choose one of
 ERR_VARIANT_GAME = "This rule variant belongs to another game."
 ERR_BOT_KIND = "Choose a bot: {kinds}."
 
+# Issue 13: does the match count for ratings? "auto" (the default) is decided at the start:
+# rated when no bot sits at the table. cleaned_data["rated"] is None, True or False.
+RATED_CHOICES = [
+    ("auto", "Rated unless a bot plays"),
+    ("yes", "Rated (with bots, only the people count)"),
+    ("no", "Unrated"),
+]
+RATED_VALUES = {"auto": None, "": None, "yes": True, "no": False}
+
 # Option field names carry the game: "opt__hextopia__jokers".
 OPTION_PREFIX = "opt__"
 
@@ -92,7 +101,8 @@ def _option_field(schema: dict, labels: dict | None = None) -> forms.Field | Non
 class MatchCreateForm(forms.Form):
     """The lobby's create-match form. ``cleaned_data["options"]`` holds the chosen game's
     options (engine option name -> value), or nothing when a rule variant (a preset of
-    options) is chosen; the engine validates them in ``match_create``."""
+    options) is chosen; the engine validates them in ``match_create``. ``rated``: None
+    (rated unless a bot plays), True or False."""
 
     game = forms.ChoiceField(choices=())
     seats = forms.TypedChoiceField(coerce=int, choices=(), label="Players")
@@ -102,6 +112,7 @@ class MatchCreateForm(forms.Form):
         choices=TURN_TIME_CHOICES, coerce=int, empty_value=None, required=False, label="Time per turn"
     )
     title = forms.CharField(max_length=80, required=False, label="Title (optional)")
+    rated = forms.ChoiceField(choices=RATED_CHOICES, required=False, initial="auto", label="Rated")
 
     def __init__(self, *args, tenant, **kwargs):
         super().__init__(*args, **kwargs)
@@ -163,8 +174,13 @@ class MatchCreateForm(forms.Form):
                 "min_seats": e.min_seats,
                 "max_seats": e.max_seats,
                 "layouts": {str(n): layouts_for(e, n) for n in range(e.min_seats, e.max_seats + 1)},
+                # The game's rules set the time (an hourglass option): no lobby time to choose.
+                "own_clock": e.clock_seconds(e.validate_options({})) is not None,
             }
         return out
+
+    def clean_rated(self):
+        return RATED_VALUES[self.cleaned_data.get("rated") or ""]
 
     def clean(self):
         data = super().clean()

@@ -11,10 +11,21 @@ from django.db import models
 from gameplatform.tenants.models import Tenant
 from gameplatform.tenants.scoping import TenantScopedManager
 
+# What the commitment hashes, said the same way on the match and replay pages and in the API:
+# the seed alone would give another digest, so every place names the prefix.
+SEED_COMMITMENT_PREFIX = "hexagora-seed:"
+SEED_COMMITMENT_RULE = (
+    'SHA-256, in hex, of the text "hexagora-seed:" followed by the seed in decimal '
+    '(seed 42: "hexagora-seed:42", no newline), not of the seed alone'
+)
+SEED_CHECK_COMMAND = "printf 'hexagora-seed:%s' SEED | sha256sum"
+
 
 def seed_commitment(seed: int) -> str:
-    """SHA-256 hex digest published at the start; ``sha256(f"hexagora-seed:{seed}")``."""
-    return hashlib.sha256(f"hexagora-seed:{seed}".encode()).hexdigest()
+    """The commitment published at the start: ``SEED_COMMITMENT_RULE``, i.e.
+    ``sha256(("hexagora-seed:" + str(seed)).encode("utf-8")).hexdigest()``. Kept so for the
+    matches already played; check one with ``SEED_CHECK_COMMAND``."""
+    return hashlib.sha256(f"{SEED_COMMITMENT_PREFIX}{seed}".encode()).hexdigest()
 
 
 class RuleVariant(models.Model):
@@ -74,6 +85,10 @@ class Match(models.Model):
     # The finished match this one is the rematch of (shortcuts.match_rematch): its end screen
     # offers the seat here.
     rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch")
+    # Does the match count for ratings (issue 13)? None (the lobby's default): decided at the
+    # start, rated when no bot sits at the table; True: rated, counting only the people; False:
+    # unrated. ``match_start`` replaces None by the decision, so it never changes afterwards.
+    rated = models.BooleanField(null=True, blank=True, default=None)
 
     objects = TenantScopedManager()
     unscoped = models.Manager()  # noqa: DJ012 - a second manager, not a field

@@ -183,8 +183,8 @@ def revealed_seed(match: Match) -> str | None:
     """The seed as a decimal string once the match is over (finished or aborted), else None.
 
     A string because 63-bit integers lose digits in JavaScript numbers, and the point of
-    revealing it is that anyone can check ``sha256("hexagora-seed:<seed>")`` against the
-    commitment published at the start.
+    revealing it is that anyone can check it against the commitment published at the start
+    (``models.SEED_COMMITMENT_RULE``: SHA-256 of "hexagora-seed:" + the decimal seed).
     """
     if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED) or match.seed is None:
         return None
@@ -226,21 +226,32 @@ def match_history(*, match: Match, seat) -> list[dict]:
 
 
 def match_replay(*, match: Match) -> dict:
-    """A finished match step by step, rebuilt from its seed, as a spectator sees it::
+    """A finished match step by step, rebuilt from its seed, as a spectator sees it and as
+    each seat saw it::
 
         {"match", "game", "seed", "seed_commitment", "result", "seats",
-         "steps": [{"seq", "seat", "actor", "action", "events", "view"}]}
+         "steps": [{"seq", "seat", "actor", "action", "events", "view",
+                    "views": [{key: value}, ...], "seat_events": [[event, ...], ...]}]}
 
     Step 0 is the setup (``events``: the public setup events). ``view`` is the spectator
-    view after that step; ``events`` are the public ones. Raises 409 ``match_not_finished``,
+    view after that step; ``events`` are the public ones. Once the match is over its secrets
+    may be shown, so each step also tells what every seat saw (issue 8, "the replay can
+    show each seat's hand after the match ends"): ``views[i]`` holds the top-level keys of
+    seat ``i``'s view that differ from the spectator's (its hand, its legal moves; a key the
+    spectator has and the seat lacks is null), so ``{**view, **views[i]}`` is that seat's
+    view; ``seat_events[i]`` are the events of the step only seat ``i`` saw (its cards dealt,
+    a stolen card). Raises 409 ``match_not_finished`` (nothing of this exists before the end),
     and 409 ``replay_broken`` if the records do not rebuild the stored state.
     """
     if match.status != Match.Status.FINISHED:
         raise ServiceError("match_not_finished", NOT_FINISHED, 409)
     engine = registry.get_engine(match.game)
-    state = engine.setup(match.options, _specs(match), match.seed)
+    specs = _specs(match)
+    state = engine.setup(match.options, specs, match.seed)
+    count = len(specs)
+    first = setup_events(engine, state)
     steps = [{"seq": 0, "seat": None, "actor": "setup", "action": None,
-              "events": visible_events(setup_events(engine, state), None), "view": engine.view(state, None)}]
+              "events": visible_events(first, None), **_seat_step(engine, state, first, count)}]
     is_public = engine.action_is_public
     records = MoveRecord.objects.filter(match_id=match.pk).order_by("seq").values_list(
         "seq", "seat", "actor", "action", "events"
@@ -252,13 +263,32 @@ def match_replay(*, match: Match) -> dict:
             raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
         steps.append({"seq": seq, "seat": by, "actor": actor,
                       "action": action if is_public(action) else None,
-                      "events": visible_events(events, None), "view": engine.view(state, None)})
+                      "events": visible_events(events, None), **_seat_step(engine, state, events, count)})
     if _normalized(engine.encode(state)) != _normalized(match.state):
         raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
     seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
     return {"match": match.pk, "game": match.game, "seed": revealed_seed(match),
             "seed_commitment": match.seed_commitment, "result": match.result,
             "seats": [seat_public(seat=s) for s in seats], "steps": steps}
+
+
+def _seat_step(engine: Engine, state, events: list, count: int) -> dict:
+    """The spectator ``view`` of ``state`` and, per seat, what it saw beyond it (see
+    ``match_replay``): ``views`` (the keys of its view that differ) and ``seat_events`` (the
+    events only it and other named seats saw)."""
+    public = engine.view(state, None)
+    views, private = [], []
+    for i in range(count):
+        mine = engine.view(state, i)  # built like the spectator's: equal parts compare equal
+        diff = {k: v for k, v in mine.items() if public.get(k, _ABSENT) != v}
+        diff.update({k: None for k in public if k not in mine})
+        views.append(diff)
+        private.append([{k: v for k, v in ev.items() if k != "visible_to"}
+                        for ev in events if ev.get("visible_to") is not None and i in ev["visible_to"]])
+    return {"view": public, "views": views, "seat_events": private}
+
+
+_ABSENT = object()
 
 
 def match_rebuild_state(match: Match) -> dict:

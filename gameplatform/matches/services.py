@@ -83,6 +83,7 @@ NOT_CREATOR = "Only the player who created the match may do that."
 SEAT_TAKEN = "Another player sits there."
 BOT_KIND_UNKNOWN = "This game has no bot of that kind."
 SEATS_NOT_FILLED = "Every seat needs a player or a bot before the match can start."
+RATED_INVALID = "rated must be true, false or null (null: rated unless a bot plays)."
 
 
 # --- lobby ------------------------------------------------------------------------------------
@@ -99,6 +100,7 @@ def match_create(
     variant_id=None,
     turn_seconds=None,
     title="",
+    rated=None,
 ) -> Match:
     """Opens a match of ``game`` with ``seats`` seats; the creator takes seat 0.
 
@@ -106,10 +108,12 @@ def match_create(
     the preset of ``variant_id`` (a RuleVariant of this game, global or of this tenant) and
     validated by the engine. ``turn_seconds``: None (unlimited), 30-600 (live) or
     3600-604800 (asynchronous); a game whose rules set the time (``engine.clock_seconds``)
-    takes its own. Raises ``ServiceError`` 403 ``not_member`` and 400 naming the
-    field: ``unknown_game``, ``invalid_seats``, ``invalid_team_layout``, ``invalid_options``
-    (field ``options.<name>``), ``unknown_variant``, ``invalid_turn_seconds``,
-    ``invalid_title``.
+    takes its own. ``rated`` (issue 13): None (the default) rates the match when no bot sits
+    at the table at the start; True rates it, counting only the people; False never. Raises
+    ``ServiceError`` 403 ``not_member`` and 400 naming the field: ``unknown_game``,
+    ``invalid_seats``, ``invalid_team_layout``, ``invalid_options`` (field
+    ``options.<name>``), ``unknown_variant``, ``invalid_turn_seconds``, ``invalid_title``,
+    ``invalid_rated``.
     """
     _member(user=user, tenant=tenant)
     engine = _engine(game)
@@ -148,10 +152,12 @@ def match_create(
         title = ""
     if not isinstance(title, str) or len(title.strip()) > MAX_TITLE_LENGTH or "\x00" in title:
         raise ServiceError("invalid_title", TITLE_INVALID, 400, "title")
+    if rated is not None and not isinstance(rated, bool):
+        raise ServiceError("invalid_rated", RATED_INVALID, 400, "rated")
     with transaction.atomic():
         match = Match.unscoped.create(
             tenant=tenant, game=game, title=title.strip(), options=validated, variant=variant,
-            created_by=user, turn_seconds=turn_seconds,
+            created_by=user, turn_seconds=turn_seconds, rated=rated,
         )
         Seat.objects.bulk_create(
             [Seat(match=match, index=i, team=teams[i], user=user if i == 0 else None) for i in range(n)]
@@ -245,7 +251,8 @@ def seat_assign_bot(*, tenant, user, match_id, seat_index, kind) -> Seat:
 def match_start(*, tenant, user, match_id) -> Match:
     """Starts an open match whose seats are all filled; only its creator may.
 
-    Draws the seed with ``secrets``, publishes ``seed_commitment(seed)``, runs
+    Draws the seed with ``secrets``, publishes ``seed_commitment(seed)``, decides
+    ``Match.rated`` when the lobby left it to the default (rated unless a bot plays), runs
     ``engine.setup``, sets the first deadline and, after commit, broadcasts the start (with
     the engine's ``setup_events`` when it has them) and schedules the timer and bot tasks.
     Raises 403 ``not_member`` / ``not_creator``, 404 ``match_not_found``, 409
@@ -274,6 +281,8 @@ def match_start(*, tenant, user, match_id) -> Match:
         match.state = engine.encode(state)
         match.status = Match.Status.ACTIVE
         match.started_at = now
+        if match.rated is None:  # the lobby's default: rated unless a bot sits at the table
+            match.rated = not any(s.bot_kind for s in seats)
         result = engine.result(state)
         if result is not None:  # a game over before the first move is odd, but legal
             match.result = result.to_json()

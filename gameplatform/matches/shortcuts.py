@@ -58,7 +58,7 @@ def seats_fill_with_bots(*, tenant, user, match_id, kind=None) -> int:
 
 def match_rematch(*, tenant, user, match_id) -> Match:
     """The rematch of a finished match, asked for by one of its players: the same game,
-    options, rule variant, time and teams, each player and bot one seat further round the
+    options, rule variant, time, teams and rated choice, each player and bot one seat further round the
     table (seat i's occupant sits at i + 1). The first to ask creates it (open, with the bots
     seated and the asker in their seat; the other people's seats wait for them); the others
     who ask get the same match and their seat if it is still free. Raises 403 ``not_member``
@@ -79,7 +79,8 @@ def match_rematch(*, tenant, user, match_id) -> Match:
         if new is None:
             layout = _layout_name(old, seats)
             new = services.match_create(tenant=tenant, user=user, game=old.game, seats=n, team_layout=layout,
-                                        options=old.options, turn_seconds=old.turn_seconds, title=old.title)
+                                        options=old.options, turn_seconds=old.turn_seconds, title=old.title,
+                                        rated=old.rated)
             new.variant = old.variant
             new.rematch_of = old
             new.save(update_fields=["variant", "rematch_of"])

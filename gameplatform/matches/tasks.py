@@ -1,5 +1,6 @@
 """Celery tasks of the turn flow. They take ids, load, and call a service; scheduled by the
-services after commit (``expire_turn``) and by beat or the embedded server (``sweep_overdue``)."""
+services after commit (``expire_turn``); ``sweep_overdue`` is what beat (optional) and the
+embedded server call, under the same once-per-interval lock as the workers' own sweeps."""
 from celery import shared_task
 
 from gameplatform.matches import timers
@@ -14,6 +15,7 @@ def expire_turn(match_id, version):
 
 @shared_task(name="gameplatform.matches.tasks.sweep_overdue", ignore_result=True)
 def sweep_overdue():
-    """Every ``SWEEP_INTERVAL_SECONDS``: overdue deadlines and lost bot turns (see
-    ``timers.overdue_sweep``). Returns the number of actions applied."""
-    return timers.overdue_sweep()
+    """Overdue deadlines and lost bot turns (``timers.overdue_sweep``) unless another process
+    swept within ``SWEEP_INTERVAL_SECONDS`` (``timers.sweep_if_due``). Returns the number of
+    actions applied, or None when skipped."""
+    return timers.sweep_if_due()

@@ -1,7 +1,8 @@
 """Turn timers: what happens when a deadline passes, and the sweeper that makes sure it does.
 
 ``turn_expire`` runs for one (match, version) at its deadline (the ``expire_turn`` task);
-``overdue_sweep`` runs every few seconds (beat, or the embedded server) and catches what a
+``overdue_sweep`` runs every few seconds (once per interval across every worker, through
+``sweep_if_due``; the embedded server's sweeper in embedded mode) and catches what a
 lost task, a stopped worker or a far-away deadline left behind: overdue deadlines, and bot
 turns whose task never ran. Both end in ``services.submit_action``, so a stale or duplicate
 timer does nothing. Issue 10 and ../shared/docs/architecture.md, step 5.
@@ -76,6 +77,24 @@ def turn_expire(*, match_id, version) -> int:
                     return applied
                 applied += 1
     return applied
+
+
+SWEEP_LOCK = "sweep-overdue"
+
+
+def sweep_if_due(*, interval: float | None = None) -> int | None:
+    """``overdue_sweep()`` if no process swept in the last ``interval`` seconds (default
+    ``SWEEP_INTERVAL_SECONDS``), else None. Every Celery worker calls it every interval (the
+    ``Sweep`` bootstep of ``gameplatform.celery``), and so do beat's ``sweep_overdue`` task and
+    the embedded server; the shared lock (``gameplatform.locks``) lets one of them sweep per
+    interval, so losing any one process (beat included) loses no sweep."""
+    from django.conf import settings
+
+    from gameplatform.locks import interval_lock
+
+    if not interval_lock(SWEEP_LOCK, interval or settings.SWEEP_INTERVAL_SECONDS):
+        return None
+    return overdue_sweep()
 
 
 def overdue_sweep(*, now=None) -> int:

@@ -30,6 +30,7 @@ from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and ca
 )
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.selectors import MATCH_NOT_FOUND, SnapshotTable, parse_id
+from gameplatform.ratings.services import ratings_record_match
 from games import registry
 from games.protocol import Engine, IllegalAction, visible_events
 
@@ -90,7 +91,8 @@ def submit_action(
     tasks pass ``seat`` and ``actor`` "bot" or "timeout" and no tenant. In one transaction:
     lock the match row, check membership, seat, version and ``to_act``, ``engine.apply``,
     save state and ``version + 1``, append the ``MoveRecord`` (``seq`` = the new version),
-    finish the match when ``engine.result`` says so, set the next deadline; after commit,
+    finish the match when ``engine.result`` says so (and rate it:
+    ``ratings.services.ratings_record_match``), set the next deadline; after commit,
     broadcast and schedule the timer and bot tasks. A ``client_action_id`` seen before returns
     the first outcome with ``duplicate=True`` and applies nothing.
 
@@ -200,6 +202,7 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
     if result is not None:
         match.result = result.to_json()
         _end(match, Match.Status.FINISHED, now)
+        ratings_record_match(match=match, seats=seats)  # issue 13: in this transaction, once
     else:
         to_act = engine.to_act(new_state)
         # The seats acting together go on doing so while this action only took its own seat

@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from gameplatform.players.selectors import preferences_get
 from gameplatform.tenants.services import membership_require
 from games.protocol import GameUI
 from games.registry import UnknownGame, get_engine
@@ -108,10 +109,13 @@ def options_text(engine, options: dict | None) -> str:
     parts = []
     # In the schema's order (a database may hand the stored options back in its own order).
     order = {name: i for i, name in enumerate(props)}
+    defaults = {n: p.get("default") for n, p in props.items()}
     for name, value in sorted(options.items(), key=lambda kv: order.get(kv[0], len(order))):
         prop = props.get(name, {})
         if "default" in prop and value == prop["default"]:
             continue
+        if engine is not None and _sets_clock(engine, defaults, name, value):
+            continue  # shown as the time per turn already
         title = prop.get("title") or name.replace("_", " ").capitalize()
         if isinstance(value, bool):
             parts.append(title if value else f"no {title[:1].lower()}{title[1:]}")
@@ -119,6 +123,16 @@ def options_text(engine, options: dict | None) -> str:
             shown = labels.get(name, {}).get(str(value), str(value))
             parts.append(f"{title}: {shown}")
     return ", ".join(parts)
+
+
+def _sets_clock(engine, defaults: dict, name: str, value) -> bool:
+    """Is option ``name`` the one by which the game's rules set the turn time (the page shows
+    that time as "per turn" already)?"""
+    try:
+        base = engine.clock_seconds(defaults)
+        return base is not None and engine.clock_seconds({**defaults, name: value}) != base
+    except (KeyError, TypeError, ValueError):
+        return False
 
 
 def game_ui(engine) -> dict:
@@ -219,6 +233,7 @@ def match_create(request):
                 variant_id=data["variant"].pk if data.get("variant") else None,
                 turn_seconds=data.get("turn_seconds"),
                 title=data.get("title", ""),
+                rated=data.get("rated"),
             )
         except ServiceError as exc:
             if exc.status == 403:
@@ -249,6 +264,8 @@ def match_detail(request, match_id: int):
             "is_full": card["free"] == 0,
             "bot_form": SeatBotForm(engine=engine) if engine else None,
             "share_url": request.build_absolute_uri(reverse("match_detail", args=[match.pk])),
+            # For js/open_match.js: the page follows the match's socket from this version on.
+            "open_config": {"match": match.pk, "version": match.version},
         }
         return render(request, "matches/match_open.html", context)
     seat_index = seat.index if seat is not None else None
@@ -263,7 +280,9 @@ def match_detail(request, match_id: int):
         "history": history,
         "turn_label": turn_time_label(match.turn_seconds),
         "options_text": options_text(engine, match.options),
-        "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request)},
+        "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request),
+                        # issue 13: the person's colour-blind palette, for the game's UI
+                        "colour_blind": preferences_get(request.user).colour_blind},
         "handed_over": selectors.seat_handed_over(match=match, user=request.user)
         if match.status == Match.Status.ACTIVE and seat is None else None,
         "rematch": Match.unscoped.filter(rematch_of=match).first() if match.status == Match.Status.FINISHED else None,

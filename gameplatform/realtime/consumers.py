@@ -24,7 +24,7 @@ from gameplatform.tenants.services import membership_require
 from games.protocol import IllegalAction
 
 from . import broadcast
-from .messages import ClientError, decode_frame, parse_message
+from .messages import CLOSE_TOO_BIG, ClientError, FrameTooLarge, check_frame_size, decode_frame, parse_message
 from .origin import header, origin_allowed
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = None
         self.last_version = -1
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        if not origin_allowed(self.scope):
+        try:
+            allowed = await database_sync_to_async(origin_allowed)(self.scope)
+        except Exception:
+            log.exception("match socket %s: origin check failed", self.match_id)
+            allowed = False
+        if not allowed:
             await self.close(code=CLOSE_FORBIDDEN)  # before accept: the handshake fails
             return
         # Sockets live on this loop; broadcasts from foreign threads are scheduled on it.
@@ -108,6 +113,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         """Every client frame: recheck the person, parse, dispatch; errors become messages."""
         if self.user_id is None:
             return  # refused at connect; the close is on its way
+        try:
+            check_frame_size(text_data, bytes_data)  # before any work: a huge frame costs nothing
+        except FrameTooLarge as exc:
+            await self.send_json({"type": "error", "code": exc.code, "message": exc.message, "limit": exc.limit})
+            await self.close(code=CLOSE_TOO_BIG)
+            return
         cid = None
         try:
             if not await database_sync_to_async(self._still_allowed)():

@@ -19,24 +19,44 @@ from dataclasses import dataclass
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import parse_action_input, valid_client_action_id
 
-# Frames above this many characters are refused unread (an action is at most 4,000).
+# Frames above this many characters are refused unread (an action is at most 4,000), with an
+# error naming the limit, then the close code 1009 ("message too big", RFC 6455). Daphne
+# itself closes a frame over 1 MiB with 1009 before it reaches us.
 MAX_FRAME_CHARS = 16_384
+CLOSE_TOO_BIG = 1009
 MESSAGE_TYPES = ("action", "sync", "resume")
 FIELDS = {"action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"}}
 
 MALFORMED = "malformed"
+TOO_LARGE = "message_too_large"
 UNKNOWN_TYPE = "unknown_type"
 MISSING_FIELD = "missing_field"
 INVALID_FIELD = "invalid_field"
 UNEXPECTED_FIELD = "unexpected_field"
 
 MSG_BINARY = "Messages must be JSON text frames, not binary ones."
-MSG_TOO_LARGE = f"Messages are limited to {MAX_FRAME_CHARS} characters."
+MSG_TOO_LARGE = (
+    "Messages are limited to {limit} characters; this one had {size}. The socket closes (1009): "
+    "reconnect to go on."
+)
 MSG_NOT_JSON = "Messages must be valid JSON."
 MSG_NOT_OBJECT = "Messages must be JSON objects with a 'type' field."
 MSG_TYPE_MISSING = "Field 'type' is required: one of action, sync, resume."
 MSG_TYPE_UNKNOWN = "Field 'type' must be one of action, sync, resume."
 MSG_FIELD_UNEXPECTED = "Field '{field}' is not part of a '{kind}' message."
+
+
+class FrameTooLarge(Exception):
+    """A frame over ``MAX_FRAME_CHARS``: the consumer sends ``{"type": "error", "code":
+    "message_too_large", "message", "limit"}`` and closes the socket with ``CLOSE_TOO_BIG``."""
+
+    code = TOO_LARGE
+
+    def __init__(self, size: int):
+        self.size = size
+        self.limit = MAX_FRAME_CHARS
+        self.message = MSG_TOO_LARGE.format(limit=MAX_FRAME_CHARS, size=size)
+        super().__init__(self.message)
 
 
 class ClientError(Exception):
@@ -61,12 +81,19 @@ class ClientMessage:
     client_action_id: str | None = None
 
 
+def check_frame_size(text_data: str | None, bytes_data: bytes | None) -> None:
+    """Raises ``FrameTooLarge`` for a frame (text: characters, binary: bytes) over the limit."""
+    size = len(text_data) if text_data is not None else len(bytes_data or b"")
+    if size > MAX_FRAME_CHARS:
+        raise FrameTooLarge(size)
+
+
 def decode_frame(text_data: str | None, bytes_data: bytes | None) -> object:
-    """The JSON value of a text frame; raises ``ClientError`` for binary, huge or bad JSON."""
+    """The JSON value of a text frame; raises ``FrameTooLarge`` for a huge frame and
+    ``ClientError`` for binary frames or bad JSON."""
+    check_frame_size(text_data, bytes_data)
     if text_data is None:
         raise ClientError(MALFORMED, MSG_BINARY)
-    if len(text_data) > MAX_FRAME_CHARS:
-        raise ClientError(MALFORMED, MSG_TOO_LARGE)
     try:
         return json.loads(text_data)
     except (ValueError, RecursionError):

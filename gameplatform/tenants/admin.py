@@ -269,7 +269,8 @@ class MembershipAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     list_filter = [("tenant", admin.RelatedOnlyFieldListFilter), "role"]
     search_fields = ["user__username", "user__display_name"]
     autocomplete_fields = ["user"]
-    readonly_fields = ["joined_at"]
+    # The vacation fields are the member's own (players.services.vacation_set keeps them).
+    readonly_fields = ["joined_at", "vacation_until", "vacation_started", "vacation_days_used", "vacation_year"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         return _form_with_request(super().get_form(request, obj, change, **kwargs), request)

@@ -4,6 +4,7 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 
 
@@ -16,6 +17,10 @@ class Tenant(models.Model):
     name = models.CharField(max_length=80)
     domain = models.CharField(max_length=253, unique=True, null=True, blank=True)
     is_open = models.BooleanField(default=True, help_text="Open: anyone may join. Off: invite-only.")
+    vacation_days_per_year = models.PositiveSmallIntegerField(
+        default=14, validators=[MaxValueValidator(365)],
+        help_text="Days of vacation each member may take per calendar year (their correspondence clocks pause).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -62,6 +67,14 @@ class Membership(models.Model):
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # Vacation in this community (issue 13; its allowance is ``tenant.vacation_days_per_year``),
+    # kept by ``players.services.vacation_set``: on vacation from ``vacation_started`` through
+    # ``vacation_until`` (both inclusive); ``vacation_days_used`` counts the days of earlier
+    # vacations in ``vacation_year``.
+    vacation_until = models.DateField(null=True, blank=True)
+    vacation_started = models.DateField(null=True, blank=True)
+    vacation_days_used = models.PositiveSmallIntegerField(default=0)
+    vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "tenant"], name="one_membership_per_tenant")]

@@ -298,21 +298,53 @@ export class Countdown {
 }
 
 /**
- * The move log: a list of {key, seq, text}; keys dedupe entries that arrive twice
- * (from the history and again over the socket).
+ * Who made a move when it was not the seat's player (the record's or snapshot's `actor`):
+ * {label, title} for the log's marker, or null for the player's own move, a bot seat's move
+ * (its name says "Bot") and a non-move.
+ */
+export const ACTOR_NOTES = {
+  timeout: { label: "timer", title: "The turn timer ran out: this move was made for the player." },
+  takeover: { label: "bot for absent player", title: "A bot played this move: the player's time ran out several turns in a row." },
+  handover: { label: "bot (hand-over)", title: "A bot played this move: a moderator handed the seat over." },
+  moderator: { label: "moderator", title: "A moderator made this move." },
+};
+
+export function actorNote(actor) {
+  return ACTOR_NOTES[actor] || null;
+}
+
+/** The marker of `actor` (a <span class="log-actor">), or null when none is due. */
+export function actorBadge(actor) {
+  const note = actorNote(actor);
+  if (!note) return null;
+  const span = document.createElement("span");
+  span.className = `log-actor actor-${actor}`;
+  span.textContent = note.label;
+  span.title = note.title;
+  return span;
+}
+
+/**
+ * The move log: a list of {key, seq, text, actor}; keys dedupe entries that arrive twice
+ * (from the history and again over the socket). A move not made by the seat's player (the
+ * timer, a bot for an absent player, a hand-over) carries a marker (`actorBadge`). `last` is
+ * the latest entry shown ({text, actor}), or null. Keeping the end in view is the page's
+ * (match.js `scrollLog`): the log may scroll in itself or in a panel around it.
  */
 export class MoveLog {
   constructor(listNode) {
     this.list = listNode;
     this.keys = new Set();
+    this.last = null;
   }
 
   clear() {
     this.keys.clear();
+    this.last = null;
     if (this.list) this.list.replaceChildren();
   }
 
-  add({ key, seq, text }) {
+  add({ key, seq, text, actor = null }) {
     if (!this.list || !text || this.keys.has(key)) return;
     this.keys.add(key);
     const li = document.createElement("li");
@@ -323,8 +355,11 @@ export class MoveLog {
       li.appendChild(s);
     }
     li.appendChild(document.createTextNode(text));
+    const badge = actorBadge(actor);
+    if (badge) li.append(" ", badge);
+    if (actor) li.dataset.actor = actor;
     this.list.appendChild(li);
-    this.list.scrollTop = this.list.scrollHeight;
+    this.last = { text, actor };
   }
 }
 

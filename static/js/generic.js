@@ -28,6 +28,26 @@ export function actionLabel(action) {
   return bits.join(" · ");
 }
 
+/** JSON of `value` with object keys sorted: equal for two actions that say the same. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** `actions` without repeats: an action listed twice (two alike cards in a hand) is offered once. */
+export function uniqueActions(actions) {
+  const seen = new Set();
+  return (actions || []).filter((a) => {
+    const key = canonical(a);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
  * One log line for one move's events, from their types: "alice: played, drew, moved".
  * ctx = {names, mySeat, record}: the seat is the record's, else the first event's `seat`.
@@ -55,7 +75,7 @@ export function renderView(view) {
 }
 
 /** The seated player's panel: the legal actions as buttons in `#move-choices` (each sent
- * exactly as the engine listed it), and a hint in `#hand-hint`. */
+ * exactly as the engine listed it, identical ones once), and a hint in `#hand-hint`. */
 export function renderChoices(snap, page) {
   const panel = byId("hand-panel");
   const list = byId("move-choices");
@@ -64,7 +84,7 @@ export function renderChoices(snap, page) {
   if (panel) panel.hidden = !active || page.mySeat === null;
   if (!list) return;
   list.replaceChildren();
-  const legal = page.myTurn ? snap.legal_actions || [] : [];
+  const legal = page.myTurn ? uniqueActions(snap.legal_actions) : [];
   for (const action of legal) {
     const b = button(actionLabel(action), { class: "btn btn-secondary btn-small" });
     b.addEventListener("click", () => page.submit(action));

@@ -53,6 +53,12 @@ function refreshOptions(game) {
   }
 }
 
+function refreshClock(game) {
+  // A game whose rules set the turn time (an hourglass option) has no lobby time to choose.
+  const row = form.elements.turn_seconds?.closest(".form-row");
+  if (row) row.hidden = Boolean(config[game].own_clock);
+}
+
 function refreshAll() {
   const game = form.elements.game.value;
   if (!config[game]) return;
@@ -60,6 +66,7 @@ function refreshAll() {
   refreshLayouts(game);
   refreshVariants(game);
   refreshOptions(game);
+  refreshClock(game);
 }
 
 if (form) {

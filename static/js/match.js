@@ -5,16 +5,25 @@
 //
 //   import { startMatchPage } from "../js/match.js";
 //   export function render(snapshot, page) { ... }        // the game's board and panels
-//   export function describe(events, ctx) { return "..." } // one log line; ctx = {names, view, mySeat, record}
+//   export function describe(events, ctx) { return "..." } // one log line; ctx = {names, view, mySeat, record, actor}
 //   startMatchPage({ render, describe });
 //
 // `page` offers: snapshot, names, mySeat, toAct, myTurn, busy, submit(action), render(),
 // error(message). Reads three JSON scripts rendered by the server: match-config,
 // match-snapshot, match-history.
+//
+// The page also tells the player when it is their turn: the tab's title and icon change, and
+// a short tone sounds if they turned the sound on (#sound-toggle, remembered in localStorage,
+// off by default; js/alerts.js). The move log marks moves that the player did not make
+// (client.js ACTOR_NOTES); its latest line also shows in the banner (#latest-move) where the
+// log sits in a closed tab.
 
-import { Countdown, MatchClient, MoveLog, clearError, showError } from "./client.js";
+import { TurnAlerts } from "./alerts.js";
+import { Countdown, MatchClient, MoveLog, actorNote, clearError, showError } from "./client.js";
 import { byId, readJsonScript, wireZoom } from "./dom.js";
+import { fitTable } from "./layout.js";
 import { listNames, renderSeatList, seatNames, teamText } from "./seats.js";
+import { wireTabs } from "./tabs.js";
 
 /** Match.Status labels, as the server renders them in the page header. */
 const STATUS_LABELS = { open: "Waiting for players", active: "In progress", finished: "Finished", aborted: "Aborted" };
@@ -39,6 +48,27 @@ export class MatchPage {
     box?.querySelector("[data-dismiss]")?.addEventListener("click", () => clearError(box));
     byId("resume-btn")?.addEventListener("click", () => this.client?.resume());
     wireZoom();
+    this.tabs = wireTabs(byId("table-info"), { onShow: (name) => name === "moves" && this.scrollLog() });
+    this.stickLog();
+    this.fit = fitTable(byId("table"));
+    this.watchHand();
+    this.alerts = new TurnAlerts(byId("sound-toggle"));
+    // Flash messages of the table ("The match has started"): each can be dismissed.
+    for (const li of document.querySelectorAll(".table-notes .messages li")) {
+      const x = document.createElement("button");
+      x.type = "button";
+      x.className = "btn-link btn-dismiss";
+      x.setAttribute("aria-label", "Dismiss");
+      x.textContent = "×";
+      x.addEventListener("click", () => this.dropMessage(li));
+      li.appendChild(x);
+    }
+  }
+
+  dropMessage(li) {
+    const list = li.parentElement;
+    li.remove();
+    if (list && !list.children.length) list.remove();
   }
 
   get names() {
@@ -84,10 +114,14 @@ export class MatchPage {
       this.reloadLog();
     } else if (newer) {
       // A move's MoveRecord.seq is the version it produced, so history and live keys agree.
-      this.addLog(snap.version, snap.events || [], null);
+      this.addLog(snap.version, snap.events || [], null, snap.actor ?? null);
     }
     this.render();
-    if (wasActive && snap.status !== "active") this.client.stop();
+    if (wasActive && snap.status !== "active") {
+      this.client.stop();
+      // The flash messages of the live match ("The match has started") go when it ends.
+      for (const list of document.querySelectorAll(".table-notes .messages")) list.remove();
+    }
   }
 
   async reloadLog() {
@@ -101,12 +135,80 @@ export class MatchPage {
   }
 
   fillLog(history) {
-    for (const h of history) this.addLog(h.seq, h.events || [], h);
+    this.filling = true; // one scroll at the end, not one layout per line
+    try {
+      for (const h of history) this.addLog(h.seq, h.events || [], h, h.actor);
+    } finally {
+      this.filling = false;
+    }
+    this.scrollLog();
   }
 
-  addLog(key, events, record) {
-    const text = this.game.describe(events, { names: this.names, view: this.snapshot.view, mySeat: this.mySeat, record });
-    if (text) this.log.add({ key: `v${key}`, text });
+  /** One log line for a move's `events` (`record`: its history entry, or null live), marked
+   * when `actor` says the player did not make it. */
+  addLog(key, events, record, actor = null) {
+    const text = this.game.describe(events, { names: this.names, view: this.snapshot.view, mySeat: this.mySeat, record,
+                                              actor: record?.actor ?? actor });
+    if (!text) return;
+    this.log.add({ key: `v${key}`, text, actor });
+    this.showLatest();
+    if (!this.filling) this.scrollLog();
+  }
+
+  /** The latest log line in the banner (#latest-move), for where the log is in a closed tab. */
+  showLatest() {
+    const node = byId("latest-move");
+    const last = this.log.last;
+    if (!node) return;
+    const note = actorNote(last?.actor);
+    node.textContent = last ? `Last: ${last.text}${note ? ` (${note.label})` : ""}` : "";
+  }
+
+  /** Keeps the end of the log in view, in the log itself or in the sheet around it. */
+  scrollLog() {
+    const log = byId("move-log");
+    for (const node of [log, log?.closest(".info-panel")]) {
+      if (!node) continue;
+      node.scrollTop = node.scrollHeight;
+    }
+  }
+
+  /** Marks the hand slot (class more-below) while part of it is below its fold. */
+  markHand() {
+    const slot = byId("hand-slot");
+    if (slot) slot.classList.toggle("more-below", slot.scrollTop + slot.clientHeight < slot.scrollHeight - 4);
+  }
+
+  watchHand() {
+    const slot = byId("hand-slot");
+    if (!slot) return;
+    slot.addEventListener("scroll", () => this.markHand(), { passive: true });
+    if (globalThis.ResizeObserver) new ResizeObserver(() => this.markHand()).observe(slot);
+  }
+
+  /** The log stays scrolled to its end while its box changes size (the hand beside it grows,
+   * the window turns), unless the player scrolled up to read. */
+  stickLog() {
+    const log = byId("move-log");
+    if (!log) return;
+    let stuck = true;
+    let touched = 0; // when the player last wheeled, touched or keyed in the log
+    const boxes = [log, log.closest(".info-panel")].filter(Boolean);
+    for (const box of boxes) {
+      for (const type of ["wheel", "touchstart", "pointerdown", "keydown"]) {
+        box.addEventListener(type, () => (touched = Date.now()), { passive: true });
+      }
+      // Only the player's own scrolling unsticks the log (not a resize, nor the browser's
+      // scroll anchoring).
+      box.addEventListener("scroll", () => {
+        if (Date.now() - touched > 1500) return;
+        stuck = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+      }, { passive: true });
+    }
+    if (globalThis.ResizeObserver) {
+      const watch = new ResizeObserver(() => stuck && this.scrollLog());
+      for (const box of boxes) watch.observe(box);
+    }
   }
 
   /** Submit an action for this seat; the page stays busy until the answer arrives. */
@@ -152,6 +254,9 @@ export class MatchPage {
     this.renderResult(snap);
     this.renderSeed(snap);
     this.game.render(snap, this);
+    this.fit();
+    this.markHand();
+    this.alerts.update({ mine: snap.status === "active" && this.mySeat !== null && this.toAct.includes(this.mySeat) });
   }
 
   /** "you" for this page's seat, else the seat's name. */
@@ -209,9 +314,11 @@ export class MatchPage {
     document.body.dataset.matchVersion = String(snap.version);
     document.body.dataset.matchStatus = snap.status;
     const wrap = byId("status-wrap");
-    if (wrap) wrap.className = `status-banner ${cls}`;
+    if (wrap) for (const c of ["your-turn", "finished", "aborted"]) wrap.classList.toggle(c, c === cls);
     const turn = byId("turn-text");
     if (turn) turn.textContent = snap.status === "active" ? this.turnText(snap) : "";
+    const sound = byId("sound-toggle");
+    if (sound) sound.hidden = snap.status !== "active";
     const replay = byId("replay-link");
     if (replay) replay.hidden = snap.status !== "finished";
     const resume = byId("resume-box");
@@ -258,7 +365,8 @@ export class MatchPage {
     reveal.hidden = !hasSeed;
     if (!hasSeed) return;
     byId("seed-value").textContent = String(snap.seed);
-    byId("seed-command").textContent = `sha256("hexagora-seed:${snap.seed}")`;
+    // The exact text the commitment hashes (models.SEED_COMMITMENT_RULE), as a shell command.
+    byId("seed-command").textContent = `printf 'hexagora-seed:%s' ${snap.seed} | sha256sum`;
     const check = byId("seed-check");
     const digest = await sha256Hex(`hexagora-seed:${snap.seed}`);
     if (check) {

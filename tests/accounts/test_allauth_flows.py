@@ -6,20 +6,12 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.core.cache import cache
 from django.urls import reverse
 
 from tests.tenants.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 NEW_PASSWORD = "another-Horse-battery-7"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()  # allauth keeps its rate limits in the cache
-    yield
-    cache.clear()
 
 
 def link_in(message, path_start: str) -> str:

@@ -186,7 +186,7 @@ def test_moderator_cannot_grant_owner(mod_client, world):
 def test_owner_rows_are_protected_in_the_tenant_inline(mod_client, world):
     owner = make_moderator("owner_a", world.a, Role.OWNER)
     rows = list(Membership.objects.filter(tenant=world.a).order_by("pk"))
-    data = {"name": "Alpha", "is_open": "on", "memberships-TOTAL_FORMS": len(rows),
+    data = {"name": "Alpha", "is_open": "on", "vacation_days_per_year": 14, "memberships-TOTAL_FORMS": len(rows),
             "memberships-INITIAL_FORMS": len(rows), "memberships-MIN_NUM_FORMS": 0, "memberships-MAX_NUM_FORMS": 1000}
     for i, m in enumerate(rows):
         data.update({f"memberships-{i}-id": m.pk, f"memberships-{i}-tenant": world.a.pk,
@@ -203,7 +203,8 @@ def test_moderator_edits_their_tenant_but_not_its_address(mod_client, world):
     page = mod_client.get(admin_url(world.a))
     assert "domain" not in page.context["adminform"].form.fields
     rows = list(Membership.objects.filter(tenant=world.a).order_by("pk"))
-    data = {"name": "Alpha Club", "domain": "evil.example", "memberships-TOTAL_FORMS": len(rows),
+    data = {"name": "Alpha Club", "domain": "evil.example", "vacation_days_per_year": 21,
+            "memberships-TOTAL_FORMS": len(rows),
             "memberships-INITIAL_FORMS": len(rows), "memberships-MIN_NUM_FORMS": 0, "memberships-MAX_NUM_FORMS": 1000}
     for i, m in enumerate(rows):
         data.update({f"memberships-{i}-id": m.pk, f"memberships-{i}-tenant": world.a.pk,
@@ -211,6 +212,7 @@ def test_moderator_edits_their_tenant_but_not_its_address(mod_client, world):
     assert mod_client.post(admin_url(world.a), data).status_code == 302
     world.a.refresh_from_db()
     assert (world.a.name, world.a.domain, world.a.is_open) == ("Alpha Club", None, False)
+    assert world.a.vacation_days_per_year == 21  # issue 13: the community's vacation allowance
     assert mod_client.get(admin_url(Tenant(), "add")).status_code == 403
 
 

@@ -18,16 +18,6 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture(autouse=True)
-def _clear_throttle_cache():
-    """The token endpoint's throttle counts in the cache; each test starts from zero."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def alice(user_factory):
     return user_factory("alice")

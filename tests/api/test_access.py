@@ -61,7 +61,7 @@ def test_the_catalogue_is_public(api_client):
     """Issue 8: "GET /api/v1/games/ answers without sign-in (the catalogue is public)"."""
     response = api_client().get("/api/v1/games/")
     assert response.status_code == 200
-    assert [g["slug"] for g in response.json()][:2] == ["hextopia", "hexfolk"]
+    assert [g["slug"] for g in response.json()] == ["hextopia", "hexcrement", "hexal", "hexfolk", "hexboard-words"]
     assert all(b["description"] for g in response.json() for b in g["bots"])
 
 
@@ -135,11 +135,16 @@ def test_suspended_user_gets_no_token(api_client, alice):
     assert not Token.objects.filter(user=alice).exists()
 
 
-def test_token_endpoint_is_throttled(api_client, alice):
+def test_token_endpoint_is_throttled_per_address(api_client, alice):
+    """20 requests a minute per address (tests/accounts/test_throttle.py has the password
+    policy): a forged X-Forwarded-For is the same address."""
     client = api_client()
     codes = [
-        client.post("/api/v1/auth/token/", {"username": "alice", "password": "guess"}, format="json").status_code
-        for _ in range(21)
+        client.post(
+            "/api/v1/auth/token/", {"username": f"guess{n}", "password": "guess"}, format="json",
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{n}",
+        ).status_code
+        for n in range(21)
     ]
     assert codes[:20] == [400] * 20 and codes[20] == 429
     assert client.post("/api/v1/auth/token/", {}, format="json").json()["error"] == "throttled"

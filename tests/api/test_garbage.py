@@ -168,10 +168,21 @@ def test_garbage_urls_queries_and_methods(table):
     assert _state() == before
 
 
-def test_huge_offset_is_an_empty_page(table):
+def test_huge_offset_is_an_empty_page_and_a_huge_limit_a_full_one(table):
     match_id, _, clients = table
     response = clients[0].get("/api/v1/matches/?offset=99999999999999999999999&limit=5")
     assert response.status_code == 200 and response.json()["results"] == []
+    response = clients[0].get("/api/v1/matches/?limit=99999999999999999999999")
+    assert response.status_code == 200 and len(response.json()["results"]) == response.json()["count"]
+
+
+@pytest.mark.parametrize("query", ["offset=true", "offset=-1", "offset=1.5", "limit=0", "limit=-3", "limit=x", "offset="])
+def test_pagination_parameters_are_whole_numbers_in_range(table, query):
+    match_id, _, clients = table
+    for path in ("/api/v1/matches/", f"/api/v1/matches/{match_id}/history/"):
+        response = clients[0].get(f"{path}?{query}")
+        assert response.status_code == 400, (path, query)
+        assert response.json()["field"] == query.split("=")[0]
 
 
 def test_negative_seat_index_names_the_field(table):

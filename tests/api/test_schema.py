@@ -12,6 +12,8 @@ PATHS = [
     "/api/v1/matches/{match_id}/resume/", "/api/v1/matches/{match_id}/view/",
     "/api/v1/matches/{match_id}/legal-actions/", "/api/v1/matches/{match_id}/actions/",
     "/api/v1/matches/{match_id}/history/", "/api/v1/auth/token/",
+    "/api/v1/leaderboards/{game}/", "/api/v1/players/{username}/", "/api/v1/players/{username}/rating-history/",
+    "/api/v1/settings/",
 ]
 
 
@@ -22,7 +24,7 @@ def test_schema_lists_every_endpoint(client):
     assert sorted(schema["paths"]) == sorted(PATHS)
     action = schema["paths"]["/api/v1/matches/{match_id}/actions/"]["post"]
     assert action["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("/ActionIn")
-    assert set(action["responses"]) == {"200", "400", "401", "403", "404", "409"}
+    assert set(action["responses"]) == {"200", "400", "401", "403", "404", "409", "413", "415"}
     assert schema["components"]["securitySchemes"].keys() >= {"tokenAuth", "cookieAuth"}
 
 

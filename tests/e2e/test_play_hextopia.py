@@ -156,6 +156,7 @@ def test_sign_up_create_match_with_three_bots_and_play_it_to_the_end(browser, li
 
         expect(page.locator("#result-panel")).to_be_visible()
         expect(page.locator("#result-body tr")).to_have_count(4)
+        page.click("#tab-seed")  # the seed box is the table's "Fair shuffle" tab
         expect(page.locator("#seed-reveal")).to_be_visible()
         expect(page.locator("#seed-check")).to_contain_text("✓")
         expect(page.locator("#hand-panel")).to_be_hidden()

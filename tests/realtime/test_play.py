@@ -12,6 +12,7 @@ from gameplatform.matches.inputs import ACTION_INVALID
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.realtime import broadcast
 from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, MSG_SESSION_ENDED
+from gameplatform.realtime.messages import MAX_FRAME_CHARS
 from games.registry import get_engine
 from tests.realtime.conftest import first_state
 
@@ -150,7 +151,6 @@ BAD_FRAMES = [
      "invalid_client_action_id", "Field 'client_action_id' must be a string of 1 to 64 characters.", "client_action_id"),
     (json.dumps(action_msg({"type": "roll"}, 1, "c" * 65)),
      "invalid_client_action_id", "Field 'client_action_id' must be a string of 1 to 64 characters.", "client_action_id"),
-    ("[" * 100_000, "malformed", "Messages are limited to 16384 characters.", None),
     ("[" * 5_000 + "]" * 5_000, "malformed", "Messages must be valid JSON.", None),
 ]
 
@@ -186,6 +186,48 @@ async def test_malformed_messages_get_errors_naming_the_field_and_change_nothing
         assert await socks[other].quiet()
     state = await sock.request({"type": "sync"})
     assert (state["type"], state["version"]) == ("state", version)
+
+
+@pytest.mark.parametrize("binary", [False, True], ids=["text", "binary"])
+async def test_an_oversized_frame_gets_an_error_naming_the_limit_and_close_1009(
+    table, connect_socket, race_match, binary
+):
+    """Only that socket closes: the other seats' sockets, the same player's socket on another
+    match, and the match itself go on; the player reconnects and plays."""
+    match, alice, bob, _ = table
+    socks = await seated(connect_socket, table)
+    version = first_state(socks[0])["version"]
+    actor = first_state(socks[0])["view"]["to_act"][0]
+    player = alice if actor == 0 else bob
+    other_match = await database_sync_to_async(race_match)([player, "random"])
+    elsewhere = await connect_socket(player, other_match)
+    elsewhere_sock = elsewhere[2]
+    first_state(elsewhere_sock)
+
+    size = MAX_FRAME_CHARS + 1
+    if binary:
+        await socks[actor].send_bytes(b"[" * size)
+    else:
+        await socks[actor].send_text("[" * size)
+    err = await socks[actor].recv()
+    assert err == {
+        "type": "error", "code": "message_too_large", "limit": MAX_FRAME_CHARS,
+        "message": f"Messages are limited to {MAX_FRAME_CHARS} characters; this one had {size}. "
+                   "The socket closes (1009): reconnect to go on.",
+    }
+    assert await socks[actor].closed_with() == 1009
+
+    for other in (1 - actor, None):
+        state = await socks[other].request({"type": "sync"})
+        assert (state["type"], state["version"]) == ("state", version)
+    state = await elsewhere_sock.request({"type": "sync"})
+    assert state["type"] == "state" and state["match"] == other_match.pk
+    assert (await database_sync_to_async(current)(match.pk))[2] == version
+    # Reconnected, the player plays on.
+    _, _, again = await connect_socket(player, match)
+    assert first_state(again)["version"] == version
+    ack = await again.request(action_msg({"type": "roll"}, version, "after-1009"))
+    assert ack == {"type": "ack", "client_action_id": "after-1009", "version": version + 1}
 
 
 async def test_stale_version_is_refused_with_the_current_version(table, connect_socket):

@@ -150,7 +150,14 @@ class TestMatchFlowInBrowser(ChannelsLiveServerTestCase):
         # Nothing sticks out sideways at 360 px.
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         expect(page.locator("#hand .card")).to_have_count(4)
+        # At phone width the log sits in the "Moves" tab under the table; the banner shows its
+        # latest line, and the tab opens the whole log over the table.
+        expect(page.locator("#latest-move")).to_be_visible()
+        expect(page.locator("#move-log li").first).to_be_hidden()
+        page.click("#tab-moves")
         expect(page.locator("#move-log li").first).to_be_visible()
+        page.click("#tab-moves")
+        expect(page.locator("#move-log li").first).to_be_hidden()
         page.click("#zoom-board")
         assert page.locator("#board").bounding_box()["width"] > 500
         assert page.js_errors == []

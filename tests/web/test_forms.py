@@ -62,3 +62,14 @@ def test_options_in_words_use_the_schema_titles():
     shown = views.options_text(hexfolk, {**defaults, "robber_off": True, "victory_points": 12, "map": "lagoon"})
     assert shown == "Victory points: 12, Map: " + hexfolk.option_value_labels()["map"]["lagoon"] + ", Robber off"
     assert views.options_text(hexfolk, defaults) == ""
+
+
+def test_a_game_that_sets_its_own_clock_shows_it_once():
+    """The hourglass of HexBoard Words is the time per turn: the options line does not repeat
+    it, and the lobby offers no time of its own for such a game."""
+    from games.registry import get_engine
+
+    words = get_engine("hexboard-words")
+    defaults = words.validate_options({})
+    clock = next(n for n in defaults if words.clock_seconds({**defaults, n: 180}) == 180)
+    assert views.options_text(words, {**defaults, clock: 180}) == ""

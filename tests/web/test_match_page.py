@@ -65,7 +65,8 @@ def test_finished_match_reveals_the_seed_with_how_to_verify(finished_match, caro
     response = client_for(carol).get(f"/matches/{finished_match.pk}/")
     body = response.content.decode()
     assert embedded_json(response, "match-snapshot")["seed"] == str(finished_match.seed)
-    assert f'sha256("hexagora-seed:{finished_match.seed}")' in body
+    assert f"printf 'hexagora-seed:%s' {finished_match.seed} | sha256sum" in body
+    assert 'of the text <code>hexagora-seed:</code> followed by the seed in decimal' in body
     assert finished_match.seed_commitment in body
     assert f'href="/matches/{finished_match.pk}/replay/"' in body
 

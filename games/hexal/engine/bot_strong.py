@@ -19,9 +19,8 @@ from __future__ import annotations
 import random
 
 from games.hexal.engine.board import DELTAS
-from games.hexal.engine.bots import fallback, place_action, targets_of
 from games.hexal.engine.cards import BIT, CODE, ID_OF, SHARE
-from games.hexal.engine.reading import Board, LazySpots
+from games.hexal.engine.reading import Board, LazySpots, fallback, place_action, targets_of
 from games.hexal.engine.search import best_fill, fill_problem
 
 # Cells within two steps of a cell: the targets whose places a card there can change.

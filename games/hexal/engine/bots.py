@@ -12,36 +12,9 @@ from __future__ import annotations
 
 import random
 
-from games.hexal.engine.board import qr_of
-from games.hexal.engine.cards import BIT, CODE, ID_OF
-from games.hexal.engine.reading import Board
+from games.hexal.engine.cards import CODE, ID_OF
+from games.hexal.engine.reading import Board, fallback, place_action, targets_of
 from games.protocol import Action, RandomBot
-
-
-def place_action(key: int, card: int) -> dict:
-    """The ``place`` action of ``card`` on the spot ``key``."""
-    q, r = qr_of(key)
-    return {"type": "place", "card": CODE[card], "q": q, "r": r}
-
-
-def fallback(board: Board, legal: list[Action]) -> Action:
-    """No play wanted: pass if that is what is left, else discard the hand card that fits the
-    fewest open spots (ties: the lowest card)."""
-    for a in legal:
-        if a["type"] == "pass":
-            return a
-    discards = {a["card"]: a for a in legal if a["type"] == "discard"}
-    if not discards:
-        return legal[-1]
-    spots = board.spots.complete().values()
-    fits = {c: sum(1 for _, mask, _ in spots if mask & BIT[c]) for c in board.hand if CODE[c] in discards}
-    worst = min(sorted(fits), key=lambda c: fits[c])
-    return discards[CODE[worst]]
-
-
-def targets_of(legal: list[Action]) -> list[str]:
-    """The card codes of the ``target`` actions in ``legal``."""
-    return [a["card"] for a in legal if a["type"] == "target"]
 
 
 class GreedyBot:

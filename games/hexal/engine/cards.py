@@ -43,6 +43,11 @@ SHARE = tuple(tuple(_share(a, b) for b in ALL_IDS) for a in ALL_IDS)
 COMPAT = tuple(sum(BIT[b] for b in ALL_IDS if SHARE[a][b]) for a in ALL_IDS)
 
 
+def name_of(card: int) -> str:
+    """A card in words, for the texts players read: ``"blue star 3"`` for ``BX3``."""
+    return f"{COLOURS[COLOUR_OF[card]]} {SHAPES[SHAPE_OF[card]]} {NUMBER_OF[card]}"
+
+
 def mask_of(cards) -> int:
     """Bit mask of an iterable of card ids."""
     m = 0

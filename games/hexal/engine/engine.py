@@ -16,7 +16,7 @@ from games.hexal.engine.cards import CODE
 from games.hexal.engine.legal import legal_actions
 from games.hexal.engine.state import HexalState, decode, encode
 from games.hexal.engine.view import SLUG, build_view, secrets
-from games.protocol import EngineBase, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, Result, SeatSpec
 
 OPTIONS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -30,8 +30,9 @@ OPTIONS_SCHEMA = {
         "personal_stack": {
             "type": "boolean", "default": False,
             "title": "Personal stack",
-            "description": "Each player is also dealt a face-down stack of 6 cards and draws from it "
-                           "before the deck (rules 14-15).",
+            # Rules 14-15 (RULES.md, "Personal stack").
+            "description": "Each player is also dealt a face-down stack of 6 cards, which nobody sees, "
+                           "and draws from it before the deck.",
         },
     },
     "additionalProperties": False,
@@ -63,6 +64,9 @@ class HexalEngine(EngineBase):
     max_seats = 8
     simultaneous = False
     hidden_information = True
+    ui = GameUI(board_template="hexal/board.html", hand_template="hexal/hand.html",
+                play_module="hexal/play.js", replay_module="hexal/replay.js",
+                stylesheet="hexal/hexal.css", rules_template="hexal/rules.html")
 
     def options_schema(self) -> dict:
         """JSON schema of the lobby options (module docstring)."""

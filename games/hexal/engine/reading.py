@@ -7,9 +7,10 @@ hands, together). ``Board.best_target`` is the greedy search over every target.
 """
 from __future__ import annotations
 
-from games.hexal.engine.board import DELTAS, key_of, spot_entry
-from games.hexal.engine.cards import ALL_IDS, ID_OF
+from games.hexal.engine.board import DELTAS, key_of, qr_of, spot_entry
+from games.hexal.engine.cards import ALL_IDS, BIT, CODE, ID_OF
 from games.hexal.engine.search import best_fill, fill_problem
+from games.protocol import Action
 
 
 class LazySpots(dict):
@@ -104,3 +105,30 @@ class Board:
                 found.sort(key=lambda f: (-f[0], f[1]))
                 del found[keep:]
         return [(v, t, pick) for v, _, t, pick in found]
+
+
+# ------------------------------------------------------------------ helpers of every bot
+def place_action(key: int, card: int) -> dict:
+    """The ``place`` action of ``card`` on the spot ``key``."""
+    q, r = qr_of(key)
+    return {"type": "place", "card": CODE[card], "q": q, "r": r}
+
+
+def fallback(board: Board, legal: list[Action]) -> Action:
+    """No play wanted: pass if that is what is left, else discard the hand card that fits the
+    fewest open spots (ties: the lowest card)."""
+    for a in legal:
+        if a["type"] == "pass":
+            return a
+    discards = {a["card"]: a for a in legal if a["type"] == "discard"}
+    if not discards:
+        return legal[-1]
+    spots = board.spots.complete().values()
+    fits = {c: sum(1 for _, mask, _ in spots if mask & BIT[c]) for c in board.hand if CODE[c] in discards}
+    worst = min(sorted(fits), key=lambda c: fits[c])
+    return discards[CODE[worst]]
+
+
+def targets_of(legal: list[Action]) -> list[str]:
+    """The card codes of the ``target`` actions in ``legal``."""
+    return [a["card"] for a in legal if a["type"] == "target"]

@@ -10,7 +10,7 @@ the deck order, a stack card or another seat's unshown hand card.
 from __future__ import annotations
 
 from games.hexal.engine.board import qr_of
-from games.hexal.engine.cards import CODE
+from games.hexal.engine.cards import CODE, name_of
 from games.hexal.engine.legal import legal_targets, placements
 from games.hexal.engine.state import END_PASSES, OVER, PLAY, TARGET, HexalState
 from games.protocol import seat_envelope
@@ -38,7 +38,7 @@ def _phase_text(st: HexalState, result: dict | None) -> str:
     if st.phase == TARGET:
         fallback = "discards and draws" if st.can_draw(st.current) and st.hands[st.current] else "passes"
         return f"{who} names a target card, or {fallback}."
-    return f"{who} places cards around {CODE[st.target]}."
+    return f"{who} places cards around the {name_of(st.target)}."
 
 
 def _seat(st: HexalState, s: int) -> dict:

@@ -227,7 +227,7 @@ def _match(state: WordsState, seat: int, slot: int, pos: int, letter: str) -> tu
     if tile == BLANK:
         st.blank_as = word[pos]
     tiles = tiles[:pos] + (tile,) + tiles[pos + 1:]
-    events: list[dict] = [{"type": "matched", "seat": seat, "slot": slot, "position": pos,
+    events: list[dict] = [{"type": "matched", "seat": seat, "slot": slot, "position": pos, "word": word,
                            **_tile_json(st, tile)}]
     if None in tiles:
         st.slots = st.slots[:slot] + ((word, tiles),) + st.slots[slot + 1:]

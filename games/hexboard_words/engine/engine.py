@@ -26,12 +26,14 @@ from games.hexboard_words.engine.constants import (
     SLUG,
     TEAM_LAYOUT_LABELS,
     TEAM_LAYOUTS,
+    TILE_COUNTS,
 )
-from games.hexboard_words.engine.legal import END_TURN, legal_actions
+from games.hexboard_words.engine.legal import END_TURN, client_templates, legal_actions
 from games.hexboard_words.engine.state import WordsState, decode, encode
+from games.hexboard_words.engine.steals import MAX_WORD
 from games.hexboard_words.engine.view import build_view
 from games.hexboard_words.engine.words import DEFAULT_LEVEL, LEVELS, suggestions
-from games.protocol import EngineBase, OptionsError, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
 
 OPTIONS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -102,6 +104,9 @@ class HexBoardWordsEngine(EngineBase):
     max_seats = MAX_SEATS
     simultaneous = False
     hidden_information = True
+    ui = GameUI(board_template="hexboard_words/board.html", hand_template="hexboard_words/hand.html",
+                play_module="hexboard_words/play.js", replay_module="hexboard_words/replay.js",
+                stylesheet="hexboard_words/words.css", rules_template="hexboard_words/rules.html")
 
     # ------------------------------------------------------------ lobby
     def options_schema(self) -> dict:
@@ -190,6 +195,29 @@ class HexBoardWordsEngine(EngineBase):
         return decode(data)
 
     # ------------------------------------------------------------ hooks
+    def client_legal_actions(self, state: WordsState, seat: int) -> list[dict]:
+        """What a person's client is shown (legal.client_templates): ``end_turn`` and one
+        template each for a match and a steal, fields None for the player to fill in, so the
+        list never tells which card a board letter completes nor which steals exist (the
+        dictionary search is the player's part of the game). Bots use ``legal_actions``."""
+        return client_templates(state, seat)
+
+    def clock_seconds(self, options: Mapping) -> int:
+        """The hourglass: the lobby option ``turn_seconds`` (30-180, default 60) is the time
+        of every turn (rule 3B "Set the hourglass timer to begin your turn"), in place of the
+        lobby's time per turn."""
+        value = options.get("turn_seconds", DEFAULT_TURN_SECONDS) if isinstance(options, Mapping) else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            return DEFAULT_TURN_SECONDS
+        return min(MAX_TURN_SECONDS, max(MIN_TURN_SECONDS, value))
+
+    def static_data(self) -> dict:
+        """Fixed public data the web UI draws from: ``messages`` (errors.client_messages: the
+        steal composer explains a refusal before the move is sent), ``max_word`` (the longest
+        word a steal may name) and ``tile_counts`` (the 126 tiles by letter, for the help
+        texts)."""
+        return {"messages": E.client_messages(), "max_word": MAX_WORD, "tile_counts": dict(TILE_COUNTS)}
+
     def timeout_action(self, state: WordsState, seat: int) -> dict:
         """The hourglass ran out: the turn ends (interpretation, "Time out": "the turn ends
         (the tile stays on the board; the next hidden tile is drawn)"). Raises

@@ -65,3 +65,12 @@ TEAMS_LAYOUT = (
     "Teams are 2 v 2 with 4 players, or 3 teams of 2 (partners across) or 2 teams of 3 "
     "(alternating seats) with 6 players."
 )
+
+
+def client_messages() -> dict[str, str]:
+    """The messages of the rules a player's move can break, by code, for the web UI to say
+    at once why a move would be refused (the server still decides): every ``Rule`` above
+    whose code is its own, and ``"malformed"`` with ``BAD_FIELD``'s words."""
+    out = {r.code: r.message for r in globals().values() if isinstance(r, Rule) and r.code != "malformed"}
+    out["malformed"] = BAD_FIELD.message
+    return out

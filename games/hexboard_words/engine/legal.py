@@ -7,6 +7,13 @@
 - ``{"type": "steal", "target": "act", "word": "cater"}``: an opponent's word plus board
   tiles, rearranged (rule 5). Every steal that exists is listed, found with the anagram index
   (steals.py), so random play needs no dictionary of its own.
+
+What a person's client is shown instead (``client_templates``, the engine's
+``client_legal_actions``): ``end_turn`` and one template per kind of move, its fields None for
+the player to fill in: ``{"type": "match", "slot": None, "position": None, "letter": None}``
+while some card letter is open and a tile lies on the board, and ``{"type": "steal",
+"target": None, "word": None}`` while an opponent holds a word and a tile lies on the board,
+whether or not any steal exists: finding one is the game.
 """
 from __future__ import annotations
 
@@ -15,6 +22,8 @@ from games.hexboard_words.engine.steals import find_steals
 from games.hexboard_words.engine.words import LETTER_INDEX
 
 END_TURN = {"type": "end_turn"}
+MATCH_TEMPLATE = {"type": "match", "slot": None, "position": None, "letter": None}
+STEAL_TEMPLATE = {"type": "steal", "target": None, "word": None}
 
 
 def match_actions(st: WordsState) -> list[dict]:
@@ -62,3 +71,17 @@ def legal_actions(st: WordsState, seat: int) -> list[dict]:
     if st.turn < 0 or seat != st.turn:
         return []
     return [dict(END_TURN), *match_actions(st), *steal_actions(st, seat)]
+
+
+def client_templates(st: WordsState, seat: int) -> list[dict]:
+    """What a person's client is shown of ``seat``'s legal actions (module docstring): the
+    same ``[]`` as ``legal_actions`` when it may not act, else ``end_turn`` and the match and
+    steal templates that may apply. Depends only on what the seat's view shows."""
+    if st.turn < 0 or seat != st.turn:
+        return []
+    out = [dict(END_TURN)]
+    if st.board and any(s is not None and None in s[1] for s in st.slots):
+        out.append(dict(MATCH_TEMPLATE))
+    if st.board and steal_targets(st, seat):
+        out.append(dict(STEAL_TEMPLATE))
+    return out

@@ -16,17 +16,16 @@ nobody, those of completed cards by all").
      "hidden_tile": {"tile": "R4", "letter": "r"} | None,    # the viewer's own only
      "first_draw": [[{"seat": 0, "tile": "M1", "letter": "m"}, ...], ...], "starter": 1,
      "words_this_turn": 0, "quiet_turns": 0, "ended": "" | "cards" | "bag_empty",
-     "winners": [...],
-     # only for the seat to act: where each board letter may go
-     "matches": [{"slot": 0, "position": 2, "letters": ["t", "?"], "completes": True}]}
+     "winners": [...]}
 
 No seed, draw counter, bag order, deck order, other seat's hidden tile, or suggestion of a
-card around the board or in the deck reaches a view.
+card around the board or in the deck reaches a view; nor, for the seat to act, which matches
+complete a card or which steals exist: finding them is the game (a person's client gets
+templates, legal.client_templates), and the board and the cards show all there is to see.
 """
 from __future__ import annotations
 
 from games.hexboard_words.engine.constants import COLOURS, OVER, PLAY, SLUG, TILE_LETTER
-from games.hexboard_words.engine.legal import match_actions
 from games.hexboard_words.engine.state import WordsState
 from games.hexboard_words.engine.words import suggestions
 from games.protocol import seat_envelope
@@ -52,19 +51,6 @@ def _summary(st: WordsState, s: int) -> str:
     if st.teams[s] is not None:
         text += f" · team {st.teams[s] + 1}: {st.group_cards(s)}"
     return text
-
-
-def _matches(st: WordsState) -> list[dict]:
-    by_place: dict[tuple[int, int], dict] = {}
-    for a in match_actions(st):
-        place = (a["slot"], a["position"])
-        entry = by_place.get(place)
-        if entry is None:
-            tiles = st.slots[a["slot"]][1]
-            entry = by_place[place] = {"slot": a["slot"], "position": a["position"], "letters": [],
-                                       "completes": sum(t is None for t in tiles) == 1}
-        entry["letters"].append(a["letter"])
-    return list(by_place.values())
 
 
 def build_view(st: WordsState, seat: int | None, result: dict | None) -> dict:
@@ -104,6 +90,4 @@ def build_view(st: WordsState, seat: int | None, result: dict | None) -> dict:
         "words_this_turn": st.words_in_turn, "quiet_turns": st.quiet,
         "ended": st.ended, "winners": list(st.winners),
     }
-    if seat is not None and seat == st.turn:
-        out["matches"] = _matches(st)
     return out

@@ -9,12 +9,24 @@ from collections.abc import Mapping, Sequence
 
 from games.hexcrement.engine import errors as E
 from games.hexcrement.engine.apply import apply_action, new_game
+from games.hexcrement.engine.board import BOARD
 from games.hexcrement.engine.bots import StrongBot, bot_factories
-from games.hexcrement.engine.cards import LONG, MAX_SEATS, MIN_SEATS, NAME, QUICK, SLUG
+from games.hexcrement.engine.cards import (
+    COLOURS,
+    COUNTS,
+    CSS,
+    LONG,
+    MAX_SEATS,
+    MIN_SEATS,
+    NAME,
+    QUICK,
+    SLUG,
+    TYPES,
+)
 from games.hexcrement.engine.moves import legal_actions
 from games.hexcrement.engine.state import OVER, State, decode, encode
 from games.hexcrement.engine.view import build_view, secrets
-from games.protocol import EngineBase, OptionsError, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
 
 OPTIONS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -28,6 +40,8 @@ OPTIONS_SCHEMA = {
     },
     "additionalProperties": False,
 }
+# What the renderer reads of board.json, per cell (the neighbour lists stay with the engine).
+STATIC_CELL_KEYS = ("cell", "mat", "column", "depth", "ring_column", "x", "y", "card", "start")
 # The timeout decision depends on the view only: a fixed bot RNG.
 TIMEOUT_RNG_SEED = 0
 
@@ -60,6 +74,9 @@ class HexcrementEngine(EngineBase):
     max_seats = MAX_SEATS
     simultaneous = False
     hidden_information = True
+    ui = GameUI(board_template="hexcrement/board.html", hand_template="hexcrement/hand.html",
+                play_module="hexcrement/play.js", replay_module="hexcrement/replay.js",
+                stylesheet="hexcrement/hexcrement.css", rules_template="hexcrement/rules.html")
 
     def options_schema(self) -> dict:
         """``{"length": "long" | "quick"}``, long by default (issue 12: "long by default")."""
@@ -137,6 +154,17 @@ class HexcrementEngine(EngineBase):
     def decode(self, data: dict) -> State:
         """Inverse of ``encode``."""
         return decode(data)
+
+    def static_data(self) -> dict:
+        """The board the web UI draws, from board.json (the engine's own data file):
+        ``{"board": {"mats", "column_lengths", "central_columns", "ring_columns", "starts",
+        "cells": [{"cell", "mat", "column", "depth", "ring_column", "x", "y", "card",
+        "start"}]}, "colours": [{"name", "css"}] (by mat), "cards": [{"type", "count"}]}``.
+        Pixel ``x``/``y`` are in hex sizes (flat-top hexes, y down, the dice tray at 0, 0)."""
+        board = {k: BOARD[k] for k in ("mats", "column_lengths", "central_columns", "ring_columns", "starts")}
+        board["cells"] = [{k: c[k] for k in STATIC_CELL_KEYS} for c in BOARD["cells"]]
+        return {"board": board, "colours": [{"name": c, "css": CSS[c]} for c in COLOURS],
+                "cards": [{"type": t, "count": COUNTS[t]} for t in TYPES] + [{"type": "DUNG", "count": len(COLOURS)}]}
 
     def bots(self) -> dict:
         """``{"random": RandomBot, "strong": StrongBot}``, weakest first (bots.py)."""

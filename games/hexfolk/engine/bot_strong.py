@@ -338,7 +338,7 @@ class StrongBot:
 
     def _offer(self, g: Reading, types: dict, rng: random.Random) -> Action | None:
         """A 1-for-1 offer of a spare card for one the best goal misses, to every opponent not
-        close to winning; at most ``MAX_OFFERS_PER_TURN`` per turn, each with ``OFFER_CHANCE``."""
+        close to winning who holds at least as many cards as asked; at most ``MAX_OFFERS_PER_TURN`` per turn, each with ``OFFER_CHANCE``."""
         if "offer_trade" not in types:
             return None
         key = (g.me, g.view["turn_number"])
@@ -355,11 +355,14 @@ class StrongBot:
         best = self._best_swap(g, [r for r in range(N_RESOURCES) if missing[r]], None)
         if best is None:
             return None
+        give, get = best
+        # Only players who hold at least as many cards as asked could pay (a public count);
+        # which cards they hold is hidden, so the count is all a bot may read.
+        asked = sum(get)
         to = [p["seat"] for p in g.players
-              if p["seat"] != g.me and not g.near_win(p["seat"]) and p["resource_count"]]
+              if p["seat"] != g.me and not g.near_win(p["seat"]) and p["resource_count"] >= asked]
         if not to:
             return None
-        give, get = best
         self._offers = {key: self._offers.get(key, 0) + 1}
         return {"type": "offer_trade", "give": cards_of(give), "get": cards_of(get), "to": to}
 

@@ -163,7 +163,7 @@ class HexfolkEngine(EngineBase):
     hidden_information = True
     ui = GameUI(board_template="hexfolk/board.html", hand_template="hexfolk/hand.html",
                 play_module="hexfolk/play.js", replay_module="hexfolk/replay.js",
-                stylesheet="hexfolk/hexfolk.css")
+                stylesheet="hexfolk/hexfolk.css", rules_template="hexfolk/rules.html")
 
     # ------------------------------------------------------------ lobby
     def options_schema(self) -> dict:

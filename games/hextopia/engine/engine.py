@@ -83,7 +83,7 @@ class HextopiaEngine(EngineBase):
     hidden_information = True
     ui = GameUI(board_template="hextopia/board.html", hand_template="hextopia/hand.html",
                 play_module="hextopia/play.js", replay_module="hextopia/replay.js",
-                stylesheet="hextopia/hextopia.css")
+                stylesheet="hextopia/hextopia.css", rules_template="hextopia/rules.html")
 
     # ------------------------------------------------------------ lobby
     def options_schema(self) -> dict:

@@ -169,6 +169,7 @@ def apply_play(st: HextopiaState, seat: int, play: Play) -> tuple[HextopiaState,
             events.append({"type": "entered_hextopia", "seat": c, "piece": i, "slot": a - track + 1})
     new = _after_card(st, seat, card)
     new.pieces = tuple(pieces)
+    new.occupancy = _moved_occupancy(st, pieces, play)
     if move == FORWARD and a >= track and is_finished(new, c):
         events.append({"type": "finished", "seat": c})
         team = st.teams[c]
@@ -184,6 +185,33 @@ def apply_play(st: HextopiaState, seat: int, play: Play) -> tuple[HextopiaState,
         return new, events
     advance(new, seat, events)
     return new, events
+
+
+def _moved_occupancy(st: HextopiaState, pieces: list, play: Play) -> dict | None:
+    """The new state's ``occupancy`` from the old one's and the pieces that moved (None when
+    the old one was never built): bots and playouts read it right after every move."""
+    occ = st.occupancy
+    if occ is None:
+        return None
+    card, move, c, i, t, j, a, b = play
+    if move == JOKER_MOVE:
+        c, i = t, j
+    moved = [c * PIECES + i]
+    if move == SWAP:
+        moved.append(t * PIECES + j)
+    elif b >= 0:
+        moved.append(b)
+    occ = dict(occ)
+    track, starts, old = st.track, st.piece_starts, st.pieces
+    for idx in moved:
+        v = old[idx]
+        if 0 <= v < track and occ.get((starts[idx] + v) % track) == idx:
+            del occ[(starts[idx] + v) % track]
+    for idx in moved:
+        v = pieces[idx]
+        if 0 <= v < track:
+            occ[(starts[idx] + v) % track] = idx
+    return occ
 
 
 def _after_card(st: HextopiaState, seat: int, card: str) -> HextopiaState:

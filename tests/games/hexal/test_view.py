@@ -58,6 +58,7 @@ def test_the_acting_seat_sees_every_place_with_its_points():
     st = position(2, table={(0, 0): ["RC1"], (0, 1): ["OC1"]}, hands={0: HAND})
     st, _ = act(st, {"type": "target", "card": "RC1"}, {"type": "place", "card": "RT2", "q": 1, "r": -1})
     view = ENGINE.view(st, 0)
+    assert view["phase_text"] == "Teal places cards around the red circle 1."
     places = view["moves"]["places"]
     assert set(places) == {"RC2", "BX5", "GH4", "YS3", "PP6"}
     assert places["BX5"] == [] and places["GH4"] == []

@@ -60,13 +60,15 @@ def test_envelope_and_seats():
     assert view["seats"][0]["colour"].startswith("#") and view["phase"] == "play"
 
 
-def test_the_seat_to_act_sees_where_letters_may_go():
-    """A UI helper for the acting seat only: each unmatched card letter with the board
-    letters that match it, and whether it completes the card."""
+def test_no_view_tells_which_match_completes_a_card_or_which_steal_exists():
+    """Issue 11, point 6: the player finds completions and steals (client_legal_actions shows
+    templates); the view shows the board and the cards, as the table does, and no list of
+    answers, not even to the seat to act."""
     st = table()
-    mine = ENGINE.view(st, 0)["matches"]
-    assert {"slot": 0, "position": 2, "letters": ["t"], "completes": True} in mine
-    assert "matches" not in ENGINE.view(st, 1) and "matches" not in ENGINE.view(st, None)
+    for seat in (0, 1, None):
+        view = ENGINE.view(st, seat)
+        assert "matches" not in view and "steals" not in view
+        assert not [k for k in view if "legal" in k or "complete" in k]
 
 
 def test_a_finished_game_shows_the_result():

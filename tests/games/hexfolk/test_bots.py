@@ -128,6 +128,9 @@ def test_strong_bot_always_plays_a_legal_action(slug, n, options):
         if seat:
             chosen.add(action["type"])
             assert action["type"] in TEMPLATES or action in legal, action
+        if action["type"] == "offer_trade":  # issue 8: never to a player who cannot pay
+            asked = sum(action["get"].values())
+            assert all(sum(st.hands[s]) >= asked for s in action["to"]), (action, [sum(h) for h in st.hands])
         try:
             st, _ = ENGINE.apply(st, seat, action)
         except IllegalAction as err:  # pragma: no cover - the failure message
@@ -205,6 +208,28 @@ def test_offers_a_spare_card_for_the_one_it_misses_but_not_to_a_near_winner():
     st, _ = act(st, 1, {"type": "accept_trade"})
     st, _ = act(st, 2, {"type": "decline_trade"})
     assert choose(st, 0) == {"type": "confirm_trade", "with": 1}
+
+
+def test_offers_only_to_players_who_hold_enough_cards_to_pay():
+    """Issue 8: "a bot does not offer a trade to a player who cannot pay": a player holding
+    fewer cards than the offer asks for (a public count) is left out; the others are asked."""
+    st, _ = spot_position(bot=0)
+    st = give(st, 0, lumber=1, brick=1, wool=1, ore=1)
+    st = give(st, 1, grain=1)
+    st = give(st, 3, wool=2)
+    assert sum(st.hands[2]) == 0
+    action = choose(st, 0, AlwaysRandom())
+    assert action == {"type": "offer_trade", "give": {"ore": 1}, "get": {"grain": 1}, "to": [1, 3]}
+
+
+def test_makes_no_offer_when_nobody_can_pay():
+    """Issue 8: with every other player's hand empty the bot offers nothing (it builds, trades
+    with the bank or ends the turn instead)."""
+    st, _ = spot_position(bot=0)
+    st = give(st, 0, lumber=1, brick=1, wool=1, ore=1)
+    assert all(sum(st.hands[s]) == 0 for s in (1, 2, 3))
+    action = choose(st, 0, AlwaysRandom())
+    assert action is not None and action["type"] != "offer_trade"
 
 
 def test_offering_bot_waits_while_answers_are_pending():

@@ -70,3 +70,38 @@ def test_view_shows_board_and_what_is_public():
     assert len(v["board"]["edges"]) == 72 and len(v["board"]["harbors"]) == 9
     assert v["to_act"] == [0] and v["bank"]["ore"] == 19 and v["dev_cards_left"] == 25
     assert v["trade_rates"]["ore"] == [4]
+
+
+def _play_out(options, n=3, seed=11):
+    """A game played by the playout bot; returns (final state, the turn numbers the log's
+    "turn" events told, in order)."""
+    import random
+
+    from games.hexfolk.engine.bots import BuilderBot
+    from games.protocol import SeatSpec
+
+    rng = random.Random(seed)
+    st = ENGINE.setup(options, [SeatSpec()] * n, seed)
+    told = []
+    bot = BuilderBot()
+    while ENGINE.to_act(st):
+        seat = ENGINE.to_act(st)[0]
+        st, events = ENGINE.apply(st, seat, bot.choose(ENGINE.view(st, seat), ENGINE.legal_actions(st, seat), rng))
+        told += [ev["turn_number"] for ev in events if ev["type"] == "turn"]
+    return st, told
+
+
+def test_the_turn_count_of_the_summary_agrees_with_the_log():
+    """Issue 8: "Hexfolk's summary counts turns the way the log does". The summary
+    (static/hexfolk/summary.js, words.js turnsPlayed) reads the final view's ``turn_number``
+    and ``ended``: a game won is won in the turn the log told last; a turn limit ends the game
+    as the next turn is counted, a turn the log never tells."""
+    st, told = _play_out({"turn_limit": 3})
+    view = ENGINE.view(st, None)
+    assert view["ended"] == "turn_limit"
+    assert told == list(range(1, len(told) + 1)) and told[-1] == 9  # 3 rounds of 3 players
+    assert view["turn_number"] - 1 == told[-1]
+    st, told = _play_out({"victory_points": 8}, seed=5)
+    view = ENGINE.view(st, None)
+    assert view["ended"] == "victory"
+    assert view["turn_number"] == told[-1]

@@ -120,3 +120,21 @@ def test_exactly_the_listed_actions_apply(layout, seed, steps):
         return sorted(json.dumps(a, sort_keys=True) for a in actions)
 
     assert canon(accepted) == canon(legal)
+
+
+def test_the_cached_occupancy_follows_every_move():
+    """The occupancy a new state inherits from its parent (rules._moved_occupancy) equals the
+    one computed afresh, move after move, captures and swaps included."""
+    from games.hextopia.engine.moves import occupancy
+
+    rng = random.Random(5)
+    for players in (2, 4, 6):
+        st = ENGINE.setup({"jokers": True}, [SeatSpec()] * players, players)
+        while ENGINE.to_act(st):
+            seat = ENGINE.to_act(st)[0]
+            occupancy(st)  # built, so the next state inherits it
+            st, _ = ENGINE.apply(st, seat, rng.choice(ENGINE.legal_actions(st, seat)))
+            if st.occupancy is not None:
+                cached = st.occupancy
+                st.occupancy = None
+                assert occupancy(st) == cached

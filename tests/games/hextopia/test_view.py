@@ -104,3 +104,33 @@ def test_discard_and_sit_out_moves_are_labelled():
     moves = ENGINE.view(st, 0)["moves"]
     assert [m["label"] for m in moves] == ["Discard 7\u2665",
                                            "Discard your whole hand and sit out until the next hand"]
+
+
+def test_the_final_view_explains_every_score_and_rank():
+    """Issue 8: "Hextopia's score explained on its end screen" (static/hextopia/score.js reads
+    the final view): RULES.md, "End of the game and the result": "per piece 0 at HOME, 1 on
+    START, up to L on the last track space, L+1 to L+4 in HEXTOPIA slots 1-4; a team's progress
+    is the sum over its members, and every member gets the team's rank". From the pieces of the
+    spectator's final view alone, each seat's score and every rank come out as the result's."""
+    from games.hextopia.engine.bots import HeuristicBot
+
+    for players, layout, seed in ((3, "none", 4), (4, "2v2", 9), (6, "2x3", 2)):
+        rng = random.Random(seed)
+        st = ENGINE.setup({}, seats_for(players, layout), seed)
+        bot = HeuristicBot()
+        while ENGINE.to_act(st):
+            seat = ENGINE.to_act(st)[0]
+            st, _ = ENGINE.apply(st, seat, bot.choose(ENGINE.view(st, seat), ENGINE.legal_actions(st, seat), rng))
+        view = json.loads(json.dumps(ENGINE.view(st, None)))
+        result = view["result"]
+        points = {s["seat"]: sum(0 if p["where"] == "home" else p["progress"] + 1 for p in s["pieces"]) for s in view["seats"]}
+        assert [points[s] for s in range(players)] == result["scores"]
+        group = {s["seat"]: s["team"] if s["team"] is not None else f"seat {s['seat']}" for s in view["seats"]}
+        totals = {}
+        for s, g in group.items():
+            totals[g] = totals.get(g, 0) + points[s]
+        winning = group[result["winners"][0]]
+        for s in range(players):
+            g = group[s]
+            expected = 1 if g == winning else 2 + sum(1 for h, t in totals.items() if h != winning and t > totals[g])
+            assert result["ranks"][s] == expected

@@ -9,11 +9,14 @@
 //   const board = new HexfolkBoard(svgElement, { onPick(target) });
 //   board.render(view, { targets: [{kind: "node" | "edge" | "hex", node?, edge?, hex?, label, key}],
 //                        names: ["alice", ...], recent: {nodes: Set, edges: Set} });
-// A click (or Enter/Space) on a target calls onPick(target).
+// A click (or Enter/Space) on a target calls onPick(target). Every hex, number token, harbor,
+// building, road and the robber carries a <title> (the hover text) and the same words in
+// data-help; a click or tap on one that is not a target shows them in the help line under
+// the island (#hf-help), for touch screens.
 
 import { el, title } from "../js/dom.js";
 import { POINTY, SIDE_DIRECTIONS, axialToPixel, corners, latticeCentre, latticeCorners, latticeToPixel, points } from "../js/hexgrid.js";
-import { RESOURCE_LABEL, TERRAIN_LABEL } from "./words.js";
+import { RESOURCE_LABEL, TERRAIN_LABEL, buildingHelp, harborHelp, hexHelp, numberHelp, roadHelp, robberHelp } from "./words.js";
 
 const R = 60; // hex circumradius in viewBox units
 const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
@@ -87,10 +90,18 @@ export function hexName(hex) {
   return `${TERRAIN_LABEL[hex.terrain] || hex.terrain}${hex.number ? ` ${hex.number}` : ""}`;
 }
 
+/** Gives `node` its help: the <title> shown on hover and data-help for the tap line. */
+function help(node, text) {
+  title(node, text);
+  node.setAttribute("data-help", text);
+  return node;
+}
+
 export class HexfolkBoard {
-  constructor(svg, { onPick = () => {} } = {}) {
+  constructor(svg, { onPick = () => {}, helpLine = null } = {}) {
     this.svg = svg;
     this.onPick = onPick;
+    this.helpLine = helpLine || document.getElementById("hf-help");
     this.layout = null;
     svg.addEventListener("click", (e) => this._activate(e));
     svg.addEventListener("keydown", (e) => {
@@ -102,10 +113,20 @@ export class HexfolkBoard {
 
   _activate(e) {
     const node = e.target.closest?.("[data-target]");
-    if (!node || !this.targets) return false;
-    const t = this.targets.get(node.dataset.target);
-    if (t) this.onPick(t);
-    return Boolean(t);
+    const t = node && this.targets ? this.targets.get(node.dataset.target) : null;
+    if (t) {
+      this.onPick(t);
+      return true;
+    }
+    if (e.type === "click") this.showHelp(e.target.closest?.("[data-help]"));
+    return false;
+  }
+
+  /** Shows the help of `node` (an element with data-help) in the help line under the island. */
+  showHelp(node) {
+    if (!this.helpLine || !node) return;
+    this.helpLine.textContent = node.dataset.help;
+    this.helpLine.classList.add("hf-help-on");
   }
 
   layoutFor(view) {
@@ -148,7 +169,7 @@ export class HexfolkBoard {
         fill: TERRAIN_FILL[h.terrain] || "#ccc",
         "data-hex": i,
       }, g);
-      title(poly, hexName(h));
+      help(poly, hexHelp(h, view.robber === i));
       el("text", { x: cx, y: cy - R * 0.55, class: "hf-terrain-name", "text-anchor": "middle" }, g).textContent = TERRAIN_LABEL[h.terrain] || h.terrain;
     });
   }
@@ -164,11 +185,11 @@ export class HexfolkBoard {
       const hy = cy + oy * 0.86;
       for (const n of hb.nodes) {
         const [nx, ny] = L.nodeXY[n];
+        // The pier is a thin line: the harbor's disc carries the help (a target a finger can hit).
         el("line", { x1: nx, y1: ny, x2: hx, y2: hy, class: "hf-pier" }, g);
       }
-      const label = hb.kind === "generic" ? `${hb.rate}:1 harbor: any 3 alike for 1` : `${hb.rate}:1 ${RESOURCE_LABEL[hb.kind]} harbor`;
       const grp = el("g", { class: `hf-harbor hf-harbor-${hb.kind}` }, g);
-      title(grp, label);
+      help(grp, harborHelp(hb));
       el("circle", { cx: hx, cy: hy, r: 17, fill: RESOURCE_FILL[hb.kind] || "#fff", class: "hf-harbor-disc" }, grp);
       el("text", { x: hx, y: hy - 1, "text-anchor": "middle", class: "hf-harbor-rate" }, grp).textContent = `${hb.rate}:1`;
       el("text", { x: hx, y: hy + 9, "text-anchor": "middle", class: "hf-harbor-kind" }, grp).textContent = hb.kind === "generic" ? "any" : RESOURCE_LABEL[hb.kind];
@@ -182,6 +203,7 @@ export class HexfolkBoard {
       const [cx, cy] = L.hexCentre[i];
       const red = h.number === 6 || h.number === 8;
       const grp = el("g", { class: `hf-token${red ? " hf-red" : ""}${rolled === h.number ? " hf-rolled" : ""}` }, g);
+      help(grp, numberHelp(h));
       el("circle", { cx, cy, r: 18, class: "hf-token-disc" }, grp);
       el("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "hf-token-number" }, grp).textContent = String(h.number);
       const pips = PIPS[h.number] || 0;
@@ -197,7 +219,8 @@ export class HexfolkBoard {
       const [a, b] = road.edge;
       const [x1, y1, x2, y2] = shorten(L.nodeXY[a], L.nodeXY[b], 9);
       const grp = el("g", { class: `hf-road${recent?.edges?.has(`${a}-${b}`) ? " hf-recent" : ""}`, "data-seat": road.seat }, g);
-      title(grp, `${names[road.seat] || `Seat ${road.seat + 1}`}'s road`);
+      const owner = view.players?.[road.seat];
+      help(grp, roadHelp(names[road.seat] || `Seat ${road.seat + 1}`, owner?.road_length ?? "?", Boolean(owner?.longest_road)));
       el("line", { x1, y1, x2, y2, class: "hf-road-edge" }, grp);
       el("line", { x1, y1, x2, y2, class: "hf-road-body", stroke: seatColour(view, road.seat) }, grp);
     }
@@ -208,7 +231,7 @@ export class HexfolkBoard {
     for (const b of view.buildings) {
       const [x, y] = L.nodeXY[b.node];
       const grp = el("g", { class: `hf-building hf-${b.kind}${recent?.nodes?.has(b.node) ? " hf-recent" : ""}`, "data-seat": b.seat, "data-node": b.node }, g);
-      title(grp, `${names[b.seat] || `Seat ${b.seat + 1}`}'s ${b.kind} at ${L.nodePlace(b.node)}`);
+      help(grp, buildingHelp(b.kind, names[b.seat] || `Seat ${b.seat + 1}`, L.nodePlace(b.node)));
       const shape = b.kind === "city"
         ? [[-13, 10], [-13, -4], [-4, -4], [-4, -12], [4, -18], [12, -12], [12, 10]]
         : [[-9, 8], [-9, -3], [0, -12], [9, -3], [9, 8]];
@@ -224,7 +247,7 @@ export class HexfolkBoard {
     const x = cx - 30;
     const y = cy + 6;
     const grp = el("g", { class: "hf-robber" }, svg);
-    title(grp, `The robber, on ${hexName(view.board.hexes[h])}`);
+    help(grp, robberHelp(hexName(view.board.hexes[h])));
     el("path", { d: `M ${x - 9} ${y + 14} Q ${x - 9} ${y - 4} ${x} ${y - 6} Q ${x + 9} ${y - 4} ${x + 9} ${y + 14} Z`, class: "hf-robber-body" }, grp);
     el("circle", { cx: x, cy: y - 11, r: 6.5, class: "hf-robber-body" }, grp);
   }
@@ -249,7 +272,10 @@ export class HexfolkBoard {
         const nx = (-(y2 - y1) / len) * 11;
         const ny = ((x2 - x1) / len) * 11;
         el("polygon", { points: points([[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]]), class: "hf-target-hit" }, grp);
+        // As visible as a settlement target: a dark casing, the yellow road, a ring mid-way.
+        el("line", { x1, y1, x2, y2, class: "hf-target-casing" }, grp);
         el("line", { x1, y1, x2, y2, class: "hf-target-shape" }, grp);
+        el("circle", { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, r: 8, class: "hf-target-shape hf-target-mid" }, grp);
       } else if (t.kind === "hex") {
         const [cx, cy] = L.hexCentre[t.hex];
         el("polygon", { points: points(corners(cx, cy, R * 0.9, POINTY)), class: "hf-target-shape" }, grp);

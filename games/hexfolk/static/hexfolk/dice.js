@@ -2,7 +2,7 @@
 // the phase, the bank's development cards. Shared by the live table and the replay.
 
 import { el } from "../js/dom.js";
-import { PHASE_LABEL, RESOURCES, RESOURCE_LABEL, plural } from "./words.js";
+import { RESOURCES, RESOURCE_LABEL, actingText, plural, sentence } from "./words.js";
 
 // Pip positions on a 3x3 grid (0..2) for faces 1-6.
 const FACES = {
@@ -22,7 +22,9 @@ export function dieSvg(n) {
 }
 
 /** Fills the dice box and the bar text from a view; `names` by seat, `mySeat` or null.
- * `withTurn`: also say whose turn and what phase (the replay; the live page's banner does). */
+ * The text says who must act now, from `to_act` like the seat list (actingText: during
+ * discards and trade answers that is not the player whose turn it is); `withTurn` also
+ * gives the turn number (the replay; the live page's turn line does). */
 export function renderBar(view, names, mySeat = null, { withTurn = true } = {}) {
   const dice = document.getElementById("hf-dice");
   const text = document.getElementById("hf-bar-text");
@@ -44,10 +46,11 @@ export function renderBar(view, names, mySeat = null, { withTurn = true } = {}) 
   }
   if (text) {
     const bits = [];
+    const nameOf = (seat) => (seat === mySeat ? "you" : names[seat] || `Seat ${seat + 1}`);
     if (view.phase === "over") bits.push("Game over");
-    else if (withTurn) {
-      const who = view.current === mySeat ? "Your" : `${names[view.current] || `Seat ${view.current + 1}`}'s`;
-      bits.push(`Turn ${view.turn_number || "setup"} · ${who} turn · ${PHASE_LABEL[view.phase] || view.phase}`);
+    else {
+      const acting = sentence(actingText(view, nameOf));
+      bits.push(withTurn ? `Turn ${view.turn_number || "setup"} · ${acting}` : acting);
     }
     if (!view.rolled && view.dice && view.phase !== "over") bits.push("last roll shown");
     bits.push(`${plural(view.dev_cards_left, "development card")} left`, `goal ${view.victory_points_target} points`);

@@ -18,8 +18,8 @@ import { renderBar } from "./dice.js";
 import { renderHint, renderPrompt } from "./prompts.js";
 import { renderSummary } from "./summary.js";
 import { renderTrade } from "./trade.js";
-import { cardsChips, costText, nonzero, sum } from "./widgets.js";
-import { COSTS, DEV_CARDS, DEV_HELP, DEV_LABEL, RESOURCES, RESOURCE_LABEL, plural } from "./words.js";
+import { cardsChips, costText, nonzero, resourceCards, sum } from "./widgets.js";
+import { COSTS, DEV_CARDS, DEV_HELP, DEV_LABEL, plural } from "./words.js";
 
 const BUILD_MODES = { road: "build_road", settlement: "build_settlement", city: "build_city" };
 
@@ -334,14 +334,7 @@ class HexfolkTable {
 
   renderHand(view) {
     const hand = view.hand || {};
-    const node = document.getElementById("hf-hand");
-    node.replaceChildren();
-    for (const r of RESOURCES) {
-      const n = hand[r] || 0;
-      const card = h("div", { class: `hf-card hf-res-${r}${n ? "" : " hf-empty"}`, role: "img", "aria-label": `${n} ${RESOURCE_LABEL[r]}` });
-      card.append(h("span", { class: "hf-card-count", text: String(n) }), h("span", { class: "hf-card-name", text: RESOURCE_LABEL[r] }));
-      node.append(card);
-    }
+    document.getElementById("hf-hand").replaceChildren(...resourceCards(hand));
     document.getElementById("hf-hand-total").textContent = `(${plural(sum(hand), "card")})`;
   }
 

@@ -5,7 +5,7 @@
 import { button, h } from "../js/dom.js";
 import { hexName } from "./board.js";
 import { stepper, sum } from "./widgets.js";
-import { RESOURCES, RESOURCE_LABEL, plural } from "./words.js";
+import { RESOURCES, RESOURCE_LABEL, actingText, plural, sentence } from "./words.js";
 
 export function renderHint(table, view, legal) {
   const node = document.getElementById("hand-hint");
@@ -15,8 +15,8 @@ export function renderHint(table, view, legal) {
   if (table.snap.status !== "active") text = "";
   else if (table.page.busy) text = "Sending your move…";
   else if (!legal.length) {
-    if (view.phase === "discard") text = "Waiting for the others to discard.";
-    else if (view.phase === "trade" && view.trade && view.current !== me) text = `Waiting for ${turnOf} to choose a trade partner.`;
+    // Who acts comes from to_act, as the seat list marks it, not from whose turn it is.
+    if (["discard", "trade", "special_build"].includes(view.phase)) text = `${sentence(actingText(view, (s) => table.name(s)))}.`;
     else text = `Wait for your turn: it is ${turnOf}'s ${view.turn_number ? "turn" : "placement"}.`;
   } else if (view.phase === "setup_settlement") text = "Place a settlement: click a highlighted intersection on the island.";
   else if (view.phase === "setup_road") text = "Place a road touching your new settlement: click a highlighted edge.";

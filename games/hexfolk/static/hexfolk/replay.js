@@ -1,20 +1,36 @@
 // Hexfolk replay: step through a finished match (selectors.match_replay: spectator views
-// rebuilt from the seed) with the shared controls and seat list of js/replay.js; the last
-// step shows the summary. The replay module of GameUI: exports renderStep(view, step, ctx)
-// and describe(events, ctx).
+// rebuilt from the seed, and what each seat saw) with the shared controls, seat list and
+// "View as" chooser of js/replay.js. Viewed as a seat, that seat's resource and development
+// cards show under the island; the last step shows the summary. The replay module of GameUI:
+// exports renderStep(view, step, ctx) and describe(events, ctx).
 
-import { byId } from "../js/dom.js";
+import { byId, h } from "../js/dom.js";
 import { startReplay } from "../js/replay.js";
 import { HexfolkBoard, recentBuilds } from "./board.js";
 import { describeEvents } from "./describe.js";
 import { renderBar } from "./dice.js";
 import { renderSummary } from "./summary.js";
+import { resourceChip } from "./widgets.js";
+import { DEV_CARDS, DEV_LABEL, RESOURCES } from "./words.js";
 
 const board = new HexfolkBoard(byId("board"));
 
-export function renderStep(view, step, { names }) {
+/** The viewer's cards in one line under the island: resource chips and development cards. */
+function renderHand(view, viewer, names) {
+  const line = byId("hf-replay-hand");
+  if (!line) return;
+  line.hidden = viewer === null || !view.hand;
+  if (line.hidden) return;
+  const devs = DEV_CARDS.filter((c) => view.dev_cards?.[c]).map((c) => `${DEV_LABEL[c]} ×${view.dev_cards[c]}`);
+  line.replaceChildren(h("strong", { text: `Hand of ${names[viewer] || `Seat ${viewer + 1}`}: ` }),
+    h("span", { class: "hf-chips" }, ...RESOURCES.map((r) => resourceChip(r, view.hand[r] || 0))),
+    ` · development cards: ${devs.join(", ") || "none"}`);
+}
+
+export function renderStep(view, step, { names, viewer = null }) {
   board.render(view, { names, recent: recentBuilds(step.events) });
-  renderBar(view, names, null);
+  renderBar(view, names, viewer);
+  renderHand(view, viewer, names);
   const summary = byId("hf-summary");
   const over = view.phase === "over";
   summary.hidden = !over;

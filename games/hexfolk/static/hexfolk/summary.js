@@ -4,7 +4,7 @@
 
 import { el, h, title } from "../js/dom.js";
 import { seatColour } from "./board.js";
-import { RESOURCES, RESOURCE_LABEL } from "./words.js";
+import { RESOURCES, RESOURCE_LABEL, plural, turnsPlayed } from "./words.js";
 
 const SETTLEMENTS = 5; // supply per player (engine rules.py)
 const CITIES = 4;
@@ -86,11 +86,13 @@ export function renderSummary(node, view, names) {
   const pts = pointsBySource(view);
   const seats = view.players.map((p) => p.seat);
   const order = [...seats].sort((a, b) => (a === winner ? -1 : b === winner ? 1 : pts[b].total - pts[a].total));
+  // Turns as the log numbers them ("Turn N: ..."), see turnsPlayed.
+  const turns = plural(turnsPlayed(view), "turn");
   const lead = winner !== null && winner !== undefined
-    ? `${names[winner] || `Seat ${winner + 1}`} won with ${pts[winner].total} points (target ${view.victory_points_target}).`
+    ? `${names[winner] || `Seat ${winner + 1}`} won with ${pts[winner].total} points (target ${view.victory_points_target}) in turn ${turnsPlayed(view)}.`
     : view.ended === "no_score"
-      ? `Nobody could reach ${view.victory_points_target} points any more, so the game ended after ${view.turn_number} turns: the most points wins.`
-      : `The round limit was reached after ${view.turn_number} turns.`;
+      ? `Nobody could reach ${view.victory_points_target} points any more, so the game ended after ${turns}: the most points wins.`
+      : `The round limit was reached after ${turns}.`;
   node.append(h("p", { text: lead }));
   node.append(h("h3", { class: "hf-sub", text: "Points by source" }));
   node.append(table("Points by source", ["Player", ["Settl.", "Settlements, 1 point each"], ["Cities", "Cities, 2 points each"],

@@ -22,6 +22,17 @@ export function costText(cost) {
   return RESOURCES.filter((r) => cost[r]).map((r) => `${cost[r]} ${RESOURCE_LABEL[r]}`).join(" + ");
 }
 
+/** The five resource cards of a hand ({lumber: 2, ...}) with their counts (the live hand and
+ * the replay's hands). */
+export function resourceCards(hand) {
+  return RESOURCES.map((r) => {
+    const n = hand?.[r] || 0;
+    const card = h("div", { class: `hf-card hf-res-${r}${n ? "" : " hf-empty"}`, role: "img", "aria-label": `${n} ${RESOURCE_LABEL[r]}` });
+    card.append(h("span", { class: "hf-card-count", text: String(n) }), h("span", { class: "hf-card-name", text: RESOURCE_LABEL[r] }));
+    return card;
+  });
+}
+
 /** A coloured chip "lumber" (or "2 lumber" with a count). */
 export function resourceChip(r, n = null) {
   return h("span", { class: `hf-chip hf-res-${r}` }, n === null ? RESOURCE_LABEL[r] : `${n} ${RESOURCE_LABEL[r]}`);

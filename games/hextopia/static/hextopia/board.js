@@ -7,8 +7,12 @@
 // (H-O-M-E) inside the board on the other side of START. Pieces move clockwise with rising
 // index. The board is rotated so the viewer's station sits at the bottom.
 //
+// Help: every space, START, HOME slot, HEXTOPIA slot and piece carries a <title> (the hover
+// text) and the same words in data-help; a click or tap on one that is not a move target or a
+// selectable piece shows them in the help line under the board (#hx-help), for touch screens.
+//
 // Usage:
-//   const board = new HextopiaBoard(svgElement, { onPiece(key), onTarget(targetId) });
+//   const board = new HextopiaBoard(svgElement, { onPiece(key), onTarget(targetId), helpLine });
 //   board.render(view, { perspective: station, selectable: Set<key>, selected: key|null,
 //                        targets: [{id, to: {where, index, seat?}, label}], names: [..] });
 // A piece key is "seat:piece".
@@ -141,11 +145,48 @@ function whereText(where, index) {
   return "HOME";
 }
 
+/** Gives `node` its help: the <title> shown on hover and data-help for the tap line. */
+function help(node, text) {
+  title(node, text);
+  node.setAttribute("data-help", text);
+  return node;
+}
+
+/** What a track space is (START spaces: `station` is the colour index, else undefined). */
+export function spaceHelp(index, station, colour) {
+  if (station !== undefined) {
+    return `START of ${colour} (space ${index}): ${colour}'s pieces come out of HOME onto it with an ACE, a KING, or a TWO while ${colour} has no piece IN-PLAY. It is an ordinary space too: a piece landing on it sends the one there HOME. ${colour}'s HEXTOPIA lane begins at the space just behind it.`;
+  }
+  return `Space ${index} of the track. Pieces IN-PLAY move clockwise (a THREE moves back 3) and jump over other pieces; one landing here sends the piece already here to its HOME.`;
+}
+
+/** What a HOME slot is. */
+export function homeHelp(colour, atHome) {
+  const count = ` ${atHome} of 4 at HOME now.`;
+  return `HOME of ${colour} (H-O-M-E): ${colour}'s pieces start here and come back here when landed on. An ACE or a KING (a TWO only while ${colour} has no piece IN-PLAY) brings one to ${colour}'s START.${count}`;
+}
+
+/** What a HEXTOPIA slot is. */
+export function laneHelp(colour, slot) {
+  return `HEXTOPIA ${slot} of ${colour}: the safe lane. A ${colour} piece enters it from the track with the exact count (it never passes its own START); inside, only an ACE (1) or a TWO (2) moves it, and no piece jumps or lands on another. Nothing can touch a piece here. All four ${colour} pieces here win.`;
+}
+
+/** What a piece is and where it stands; `L` the track length. */
+export function pieceHelp(p, colour, name, L) {
+  const who = `${colour} piece ${p.piece + 1} (${name})`;
+  if (p.where === "home") return `${who}: at HOME; an ACE or a KING brings it to START.`;
+  if (p.where === "hextopia") return `${who}: in HEXTOPIA ${p.index}, safe for good${p.index < 4 ? `; an ACE or a TWO moves it deeper if the slots are free` : ""}.`;
+  const progress = p.progress ?? 0;
+  const place = progress === 0 ? `on its START (space ${p.index})` : `on space ${p.index}, ${progress} past its START`;
+  return `${who}: ${place}; ${L - progress} to go to HEXTOPIA 1. A piece landing on it sends it HOME; a JACK may swap it.`;
+}
+
 export class HextopiaBoard {
-  constructor(svg, { onPiece = null, onTarget = null } = {}) {
+  constructor(svg, { onPiece = null, onTarget = null, helpLine = null } = {}) {
     this.svg = svg;
     this.onPiece = onPiece;
     this.onTarget = onTarget;
+    this.helpLine = helpLine || document.getElementById("hx-help");
     svg.setAttribute("viewBox", VIEWBOX);
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", "Hextopia board");
@@ -165,7 +206,18 @@ export class HextopiaBoard {
       return;
     }
     const p = e.target.closest("[data-piece]");
-    if (p && p.classList.contains("hx-selectable") && this.onPiece) this.onPiece(p.dataset.piece);
+    if (p && p.classList.contains("hx-selectable") && this.onPiece) {
+      this.onPiece(p.dataset.piece);
+      return;
+    }
+    this.showHelp(e.target.closest?.("[data-help]"));
+  }
+
+  /** Shows the help of `node` (an element with data-help) in the help line under the board. */
+  showHelp(node) {
+    if (!this.helpLine || !node) return;
+    this.helpLine.textContent = node.dataset.help;
+    this.helpLine.classList.add("hx-help-on");
   }
 
   /**
@@ -193,12 +245,8 @@ export class HextopiaBoard {
       const [x, y] = g.space(i);
       const st = startOf.get(i);
       const c = el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: spaceR.toFixed(1), class: st === undefined ? "hx-space" : "hx-space hx-start" }, track);
-      if (st !== undefined) {
-        c.style.stroke = colourHex(STATION_COLOURS[st]); // inline style: CSS beats the attribute
-        title(c, `START of ${STATION_COLOURS[st]} (space ${i})`);
-      } else {
-        title(c, `space ${i}`);
-      }
+      if (st !== undefined) c.style.stroke = colourHex(STATION_COLOURS[st]); // inline style: CSS beats the attribute
+      help(c, spaceHelp(i, st, STATION_COLOURS[st]));
     }
 
     // Stations: HEXTOPIA lanes, HOME slots and names.
@@ -211,12 +259,12 @@ export class HextopiaBoard {
       for (let k = 1; k <= LANE; k++) {
         const [x, y] = g.lane(s, k);
         const c = el("rect", { x: (x - offR).toFixed(1), y: (y - offR).toFixed(1), width: (offR * 2).toFixed(1), height: (offR * 2).toFixed(1), rx: 4, fill: colour, "fill-opacity": 0.45, class: "hx-lane" }, grp);
-        title(c, `HEXTOPIA ${k} of ${STATION_COLOURS[s]}`);
+        help(c, used ? laneHelp(STATION_COLOURS[s], k) : `HEXTOPIA ${k} of ${STATION_COLOURS[s]}: nobody plays ${STATION_COLOURS[s]} at this table.`);
       }
       for (let k = 0; k < PIECES; k++) {
         const [x, y] = g.home(s, k);
         const h = el("polygon", { points: hexPoints(x, y, offR * 1.08, POINTY), fill: colour, "fill-opacity": 0.3, class: "hx-home" }, grp);
-        title(h, `HOME of ${STATION_COLOURS[s]}`);
+        help(h, used ? homeHelp(STATION_COLOURS[s], (seat.pieces || []).filter((p) => p.where === "home").length) : `HOME of ${STATION_COLOURS[s]}: nobody plays ${STATION_COLOURS[s]} at this table.`);
         const t = el("text", { x: x.toFixed(1), y: (y + offR * 0.95).toFixed(1), "text-anchor": "middle", class: "hx-home-letter" }, grp);
         t.textContent = HOME_LETTERS[k];
       }
@@ -264,7 +312,7 @@ export class HextopiaBoard {
         el("circle", { r: pieceR.toFixed(1), fill: colour, class: "hx-piece-body" }, pg);
         const t = el("text", { "text-anchor": "middle", "dominant-baseline": "central", y: 0.5, style: `font-size:${(pieceR * 1.15).toFixed(1)}px` }, pg);
         t.textContent = String(p.piece + 1);
-        title(pg, `${colourName} piece ${p.piece + 1} (${name}): ${whereText(p.where, p.index)}`);
+        help(pg, pieceHelp(p, colourName, name, g.length));
       }
     }
 

@@ -5,32 +5,37 @@
 // shared page (js/match.js) draws the rest.
 
 import { button, h } from "../js/dom.js";
+import { canonical } from "../js/generic.js";
 import { startMatchPage } from "../js/match.js";
 import { HextopiaBoard, cardName, pieceKey } from "./board.js";
+import { cardButton } from "./cards.js";
 import { describeEvents } from "./describe.js";
-
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
-
-function cardAria(card) {
-  if (card[0] === "X") return "Joker";
-  return `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]]}`;
-}
-
-function cardButton(card) {
-  const red = card[1] === "H" || card[1] === "D";
-  const b = h("button", { type: "button", class: `card ${card[0] === "X" ? "joker" : red ? "red" : "black"}`, "data-card": card, "aria-label": cardAria(card) });
-  if (card[0] === "X") {
-    b.append(h("span", { class: "card-corner", text: "JOKER" }), h("span", { class: "rank", text: "★" }));
-  } else {
-    const label = cardName(card);
-    b.append(h("span", { class: "rank", text: label.slice(0, -1) }), h("span", { class: "suit", text: label.slice(-1) }));
-  }
-  return b;
-}
+import { showScore } from "./score.js";
 
 function sameSpot(a, b) {
   return a.where === b.where && a.index === b.index && a.station === b.station;
+}
+
+/** The moves to list, each once: an action listed twice (two alike cards) and the moves of
+ * different pieces from HOME with the same card (pieces at HOME are alike) are one entry;
+ * `label` then speaks of "a red piece". */
+function listed(moves) {
+  const seen = new Set();
+  const out = [];
+  for (const m of moves) {
+    const home = m.from && m.from.where === "home" && m.action.move === "enter";
+    const key = home ? `home|${m.card}|${m.seat}` : canonical(m.action);
+    if (seen.has(key)) {
+      if (home) {
+        const first = out.find((x) => x.homeKey === key);
+        if (first) first.label = first.label.replace(/\b(\w+) piece \d+ from HOME/, "a $1 piece from HOME");
+      }
+      continue;
+    }
+    seen.add(key);
+    out.push(home ? { ...m, homeKey: key } : m);
+  }
+  return out;
 }
 
 class HextopiaTable {
@@ -135,6 +140,7 @@ class HextopiaTable {
       targets: targets.map((t) => ({ id: t.ids.join(","), to: t.to, label: t.label })),
     });
     this.renderHand(snap, moves, myTurn, cardPlays);
+    showScore(view, snap.result || view.result, page.names);
   }
 
   renderHand(snap, moves, myTurn, cardPlays) {
@@ -164,7 +170,7 @@ class HextopiaTable {
 
     // Move list for the chosen card (every move as a button: keyboard and small screens).
     this.choices.replaceChildren();
-    const list = this.selectedPiece ? cardPlays.filter((m) => m.key === this.selectedPiece) : cardPlays;
+    const list = listed(this.selectedPiece ? cardPlays.filter((m) => m.key === this.selectedPiece) : cardPlays);
     for (const m of list) {
       const b = button(m.label, { class: "btn btn-secondary btn-small" });
       b.addEventListener("click", () => this.play(m));

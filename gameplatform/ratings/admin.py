@@ -1,0 +1,42 @@
+"""Ratings in the admin, read-only: a moderator sees their communities' ratings and history;
+nobody edits them by hand (each rating is the sum of its history, written once per match by
+``ratings.services``)."""
+from django.contrib import admin
+
+from gameplatform.tenants.admin import TenantScopedAdminMixin
+
+from .models import Rating, RatingChange
+
+
+class ReadOnlyScopedAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
+    """Scoped to the moderator's tenants; view only, for superusers too."""
+
+    moderator_can_add = moderator_can_change = moderator_can_delete = False
+
+    def has_add_permission(self, request, *args):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnlyScopedAdmin):
+    list_display = ["user", "game", "rating", "rated_games", "wins", "mu", "sigma", "tenant", "updated_at"]
+    list_select_related = ["user", "tenant"]
+    list_filter = [("tenant", admin.RelatedOnlyFieldListFilter), "game"]
+    search_fields = ["user__username", "user__display_name"]
+    ordering = ["tenant", "game", "-rating"]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ReadOnlyScopedAdmin):
+    list_display = ["user", "game", "match", "rank", "rating_before", "rating_after", "rated_games", "tenant",
+                    "created_at"]
+    list_select_related = ["user", "tenant"]
+    list_filter = [("tenant", admin.RelatedOnlyFieldListFilter), "game"]
+    search_fields = ["user__username", "user__display_name"]
+    ordering = ["-created_at", "-pk"]

@@ -1,0 +1,410 @@
+// The open Hexal table as an SVG hex grid that grows as cards are played, with pan (drag), zoom
+// (wheel, pinch, the + and - buttons) and "Fit" (the whole table; it also follows the table as
+// it grows until the player pans or zooms by hand).
+//
+// Geometry: the engine's axial cells (q, r) (engine/board.py), drawn as pointy hexes
+// (js/hexgrid.js axialToPixel); a stack is drawn as its top card with the cards below peeking
+// out and its height in a badge. What is drawn on top of the cards:
+// - the target (a thick ring; a buried target is named in the help line), the cards placed
+//   this turn (a bright edge), the cards of the last scored turn (a dotted edge);
+// - free sides of the target (dashed outlines), or, for the selected hand card, every place it
+//   fits with the points it would score there ("+5"), the best one marked;
+// - while naming a target: the legal targets (a ring), with the selected card's best points.
+//
+//   const board = new HexalBoard(svg, {onAct(act), onHelp(text, choices)});
+//   board.render(view, {palette, targets, places, selected, recent, interactive});
+// onAct gets {type: "target", cards: [codes]} | {type: "place", place} | {type: "take_back", card}.
+
+import { el, title } from "../js/dom.js";
+import { axialToPixel, hexPoints } from "../js/hexgrid.js";
+import { Camera } from "./camera.js";
+import { cardName, sharedWords } from "./cards.js";
+import { drawCard } from "./draw.js";
+import { TableModel, key } from "./rules.js";
+
+export const SIZE = 40; // a cell's circumradius, in SVG user units
+const CARD = SIZE * 0.93; // a card's: a thin gap between cells
+const PEEK = 3.4; // how far each card under the top shows below it
+const DRAG_PX = 6; // a pointer that moves less than this clicks
+const WHEEL_STEP = 0.0018;
+const BUTTON_STEP = 1.3;
+const TOOLS_PX = 40; // the buttons over the table's top edge: a fitted table starts below them
+const INFO_PX = 26; // the deck line over its bottom corner
+
+export function cellXY(q, r) {
+  return axialToPixel(q, r, SIZE);
+}
+
+function levelWords(level) {
+  return level === 0 ? "on the table" : `level ${level}`;
+}
+
+function stackWords(stack) {
+  if (stack.length < 2) return "";
+  return ` Stack of ${stack.length}, bottom to top: ${stack.map(cardName).join(", ")}. A card may go on top of the top card only; any card of the stack can be named as a target.`;
+}
+
+function touchWords(card, touchers) {
+  return touchers.map((t) => `${cardName(t)} (${sharedWords(card, t)})`).join(", ");
+}
+
+export class HexalBoard {
+  /**
+   * @param {SVGSVGElement} svg
+   * @param {{onAct?: Function, onHelp?: Function, tools?: HTMLElement}} o  tools: the bar whose
+   *   [data-zoom] buttons ("in", "out", "fit") drive the camera
+   */
+  constructor(svg, { onAct = () => {}, onHelp = () => {}, tools = null } = {}) {
+    this.svg = svg;
+    this.onAct = onAct;
+    this.onHelp = onHelp;
+    this.camera = new Camera();
+    this.follow = true; // fit the table after each change until the player moves the camera
+    this.world = el("g", { class: "hl-world" }, svg);
+    this.actions = [];
+    this.helps = [];
+    this.content = [-SIZE, -SIZE, SIZE, SIZE];
+    this.pointers = new Map();
+    this.dragged = false;
+    this.wire(tools);
+  }
+
+  // ------------------------------------------------------------------ camera
+  measure() {
+    const r = this.svg.getBoundingClientRect();
+    this.camera.setSize(r.width || 1, r.height || 1);
+  }
+
+  apply() {
+    this.svg.setAttribute("viewBox", this.camera.viewBox());
+    this.drawLabels();
+  }
+
+  fit() {
+    this.follow = true;
+    this.measure();
+    this.camera.fit(this.content, { top: TOOLS_PX, bottom: INFO_PX });
+    this.apply();
+  }
+
+  /** Where the buttons zoom: the named target while it is in view, else the middle. */
+  focusPoint() {
+    const c = this.camera;
+    if (this.focus) {
+      const [vx, vy, vw, vh] = c.box();
+      const [fx, fy] = this.focus;
+      if (fx >= vx && fx <= vx + vw && fy >= vy && fy <= vy + vh) return [(fx - vx) * c.scale, (fy - vy) * c.scale];
+    }
+    return [c.w / 2, c.h / 2];
+  }
+
+  zoom(factor, px, py) {
+    this.follow = false;
+    this.camera.zoomAt(factor, px, py);
+    this.apply();
+  }
+
+  wire(tools) {
+    const svg = this.svg;
+    tools?.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-zoom]");
+      if (!b) return;
+      this.measure();
+      if (b.dataset.zoom === "fit") this.fit();
+      else this.zoom(b.dataset.zoom === "in" ? BUTTON_STEP : 1 / BUTTON_STEP, ...this.focusPoint());
+    });
+    svg.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      this.measure();
+      const r = svg.getBoundingClientRect();
+      const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+      this.zoom(Math.exp(-dy * WHEEL_STEP), e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+    svg.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      this.measure();
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
+      if (this.pointers.size === 1) this.dragged = false;
+    });
+    svg.addEventListener("pointermove", (e) => {
+      const p = this.pointers.get(e.pointerId);
+      if (!p) return;
+      const r = svg.getBoundingClientRect();
+      if (this.pointers.size >= 2) {
+        // Pinch: zoom by the change of the two fingers' distance, around their midpoint.
+        const [a, b] = [...this.pointers.values()];
+        const before = Math.hypot(a.x - b.x, a.y - b.y);
+        const mid0 = [(a.x + b.x) / 2, (a.y + b.y) / 2];
+        p.x = e.clientX;
+        p.y = e.clientY;
+        const after = Math.hypot(a.x - b.x, a.y - b.y);
+        const mid1 = [(a.x + b.x) / 2, (a.y + b.y) / 2];
+        this.dragged = true;
+        this.follow = false;
+        if (before > 0) this.camera.zoomAt(after / before, mid1[0] - r.left, mid1[1] - r.top);
+        this.camera.panBy(mid1[0] - mid0[0], mid1[1] - mid0[1]);
+        this.apply();
+        return;
+      }
+      const dx = e.clientX - p.x;
+      const dy = e.clientY - p.y;
+      if (!this.dragged && Math.hypot(e.clientX - p.x0, e.clientY - p.y0) < DRAG_PX) return;
+      if (!this.dragged) {
+        this.dragged = true;
+        svg.setPointerCapture?.(e.pointerId);
+        svg.classList.add("hl-dragging");
+      }
+      p.x = e.clientX;
+      p.y = e.clientY;
+      this.follow = false;
+      this.camera.panBy(dx, dy);
+      this.apply();
+    });
+    const end = (e) => {
+      this.pointers.delete(e.pointerId);
+      if (!this.pointers.size) svg.classList.remove("hl-dragging");
+    };
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
+    svg.addEventListener("click", (e) => {
+      if (this.dragged) {
+        this.dragged = false;
+        return;
+      }
+      this.activate(e.target.closest?.("[data-i]"), e);
+    });
+    svg.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      const node = e.target.closest?.("[data-i]");
+      if (!node) return;
+      e.preventDefault();
+      this.activate(node, e);
+    });
+    svg.addEventListener("pointerover", (e) => this.hover(e.target.closest?.("[data-i]")));
+    svg.addEventListener("focusin", (e) => this.hover(e.target.closest?.("[data-i]")));
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(() => {
+        this.measure();
+        if (this.follow) this.camera.fit(this.content, { top: TOOLS_PX, bottom: INFO_PX });
+        this.apply();
+      }).observe(svg);
+    }
+  }
+
+  activate(node) {
+    if (!node) return;
+    const i = Number(node.dataset.i);
+    const act = this.actions[i];
+    this.onHelp(this.helps[i] || "", act?.type === "target" && act.cards.length > 1 ? act.choices : null);
+    if (act && !(act.type === "target" && act.cards.length > 1)) this.onAct(act);
+  }
+
+  hover(node) {
+    if (!node) return;
+    const text = this.helps[Number(node.dataset.i)];
+    if (text) this.onHelp(text, null, { hover: true });
+  }
+
+  /** Registers an item's action and help text; returns the data-i attributes for its node. */
+  item(act, help, label = help) {
+    this.actions.push(act);
+    this.helps.push(help);
+    const attrs = { "data-i": this.actions.length - 1 };
+    if (act) Object.assign(attrs, { tabindex: 0, role: "button", "aria-label": label, class: "hl-act" });
+    return attrs;
+  }
+
+  // ------------------------------------------------------------------ drawing
+  /**
+   * @param {object} view  a Hexal view (engine/view.py)
+   * @param {object} o
+   * @param {string} [o.palette]        "standard" | "colourblind"
+   * @param {Map<string, number|null>} [o.targets]  legal targets -> the selected card's best points there (null: none)
+   * @param {Array} [o.places]          places of the selected card [{q, r, level, top, points, touchers}]
+   * @param {string|null} [o.selected]  the selected hand card
+   * @param {Set<string>} [o.recent]    cards of the last scored turn
+   * @param {boolean} [o.interactive]   the viewer may act (take back placed cards)
+   */
+  render(view, { palette = "standard", targets = null, places = null, selected = null, recent = new Set(), interactive = false } = {}) {
+    const model = new TableModel(view.table || []);
+    this.model = model;
+    this.actions = [];
+    this.helps = [];
+    const world = this.world;
+    world.replaceChildren();
+    const placed = new Set((view.placed || []).map((p) => p.card));
+    const target = view.target || null;
+    const layers = {
+      cards: el("g", { class: "hl-layer-cards" }, world),
+      marks: el("g", { class: "hl-layer-marks" }, world),
+      places: el("g", { class: "hl-layer-places" }, world),
+      labels: el("g", { class: "hl-layer-labels" }, world),
+    };
+    const cells = [...model.cells.entries()].map(([k, stack]) => [k.split(",").map(Number), stack]);
+    cells.sort(([[aq, ar]], [[bq, br]]) => ar - br || aq - bq);
+    const placeAt = new Map((places || []).map((p) => [key(p.q, p.r), p]));
+    const best = places?.length ? Math.max(...places.map((p) => p.points)) : null;
+    // Naming a target: with a hand card chosen, the targets it fits get a ring and its best
+    // points there; cards that cannot be named at all (no free side or top for any hand card) are dimmed.
+    const hinted = selected && targets ? [...targets.values()].filter((v) => v !== null) : [];
+    const bestTarget = hinted.length ? Math.max(...hinted) : null;
+    this.labels = [];
+    const box = [];
+
+    for (const [[q, r], stack] of cells) {
+      const [x, y] = cellXY(q, r);
+      box.push([x, y]);
+      const top = stack[stack.length - 1];
+      const level = stack.length - 1;
+      const cellTargets = targets ? stack.filter((c) => targets.has(c)) : [];
+      const place = placeAt.get(key(q, r));
+      let act = null;
+      let help = `${cardName(top)}, ${levelWords(level)}.${stackWords(stack)}`;
+      const classes = ["hl-cell"];
+      if (target && target.q === q && target.r === r) {
+        classes.push("hl-target-cell");
+        help = target.level === level
+          ? `The target: ${cardName(target.card)}, ${levelWords(level)}. Every card placed this turn touches it.${stackWords(stack)}`
+          : `The target is the buried ${cardName(target.card)} (level ${target.level}) under ${cardName(top)}: cards go on its free sides at level ${target.level}.${stackWords(stack)}`;
+      }
+      let pts = null;
+      if (place) {
+        act = { type: "place", place };
+        help = this.placeHelp(selected, place);
+      } else if (placed.has(top)) {
+        classes.push("hl-placed");
+        if (interactive) {
+          act = { type: "take_back", card: top };
+          help = `${cardName(top)}, placed this turn: click to take it back into your hand.`;
+        } else {
+          help = `${cardName(top)}, placed this turn.${stackWords(stack)}`;
+        }
+      } else if (cellTargets.length) {
+        // With a hand card chosen, a click names the card of this stack it fits (choose when several do).
+        const fitting = selected ? cellTargets.filter((c) => targets.get(c) !== null && targets.get(c) !== undefined) : [];
+        const offered = fitting.length ? fitting : cellTargets;
+        act = { type: "target", cards: offered, choices: offered.map((c) => ({ card: c, level: model.where(c).level, points: targets.get(c) ?? null })) };
+        pts = fitting.length ? Math.max(...fitting.map((c) => targets.get(c))) : null;
+        const what = selected
+          ? pts === null ? ` The ${cardName(selected)} fits none of its places.` : ` The ${cardName(selected)} scores up to +${pts} around it.`
+          : "";
+        help = cellTargets.length > 1
+          ? `Several cards of this stack can be your target: ${cellTargets.map((c) => `${cardName(c)} (${levelWords(model.where(c).level)})`).join(", ")}. Choose one.${what}`
+          : `${cardName(cellTargets[0])}, ${levelWords(model.where(cellTargets[0]).level)}: click to name it as your target.${what}${stackWords(stack)}`;
+      } else if (targets) {
+        classes.push("hl-dead");
+        help = `${cardName(top)}, ${levelWords(level)}: none of your cards has a place around it.${stackWords(stack)}`;
+      }
+      if (recent.has(top) && !placed.has(top)) classes.push("hl-recent");
+      const data = { "data-q": q, "data-r": r };
+      if (place) Object.assign(data, { "data-place": place.points, "data-best": place.points === best ? "" : null });
+      if (pts !== null) Object.assign(data, { "data-target-points": pts, "data-best": pts === bestTarget ? "" : null });
+      const g = el("g", { ...this.item(act, help), class: `${classes.join(" ")}${act ? " hl-act" : ""}`, ...data }, layers.cards);
+      if (!act) title(g, help);
+      for (let i = 0; i < stack.length - 1; i++) {
+        const dy = (stack.length - 1 - i) * PEEK;
+        drawCard(g, stack[i], x, y + dy, CARD, { palette, cls: "hl-under", letter: false });
+      }
+      drawCard(g, top, x, y, CARD, { palette });
+      if (stack.length > 1) {
+        const bx = x + CARD * 0.62;
+        const by = y - CARD * 0.55;
+        el("circle", { cx: bx, cy: by, r: CARD * 0.25, class: "hl-badge" }, g);
+        const t = el("text", { x: bx, y: by, class: "hl-badge-text", "font-size": (CARD * 0.3).toFixed(1) }, g);
+        t.textContent = String(stack.length);
+      }
+      if (classes.includes("hl-placed")) el("polygon", { points: hexPoints(x, y, CARD), class: "hl-placed-edge" }, layers.marks);
+      if (classes.includes("hl-recent")) el("polygon", { points: hexPoints(x, y, CARD), class: "hl-recent-edge" }, layers.marks);
+      if (pts !== null) {
+        el("polygon", { points: hexPoints(x, y, SIZE * 0.99), class: `hl-target-option${pts === bestTarget ? " hl-best" : ""}` }, layers.marks);
+        this.labels.push({ x: x + SIZE * 0.45, y: y + SIZE * 0.6, text: `+${pts}`, cls: `hl-pill-target${pts === bestTarget ? " hl-best" : ""}` });
+      }
+    }
+
+    this.focus = target ? cellXY(target.q, target.r) : null;
+    if (target) {
+      const [x, y] = cellXY(target.q, target.r);
+      el("polygon", { points: hexPoints(x, y, SIZE * 1.02), class: "hl-target-ring" }, layers.marks);
+      if (target.level < model.height(target.q, target.r) - 1) this.labels.push({ x, y: y - SIZE * 1.22, text: `target: level ${target.level}`, cls: "hl-pill-note" });
+      // The target's free sides for everyone; the chosen card's places instead of them.
+      if (!places) {
+        for (const p of model.placesAround(target)) {
+          const [px, py] = cellXY(p.q, p.r);
+          box.push([px, py]);
+          const help = p.top
+            ? `On top of the target: one card may go here, sharing colour, shape or number with the target below it and with the cards at level ${p.level} around it.`
+            : `A free side of the target (${levelWords(p.level)}): a card placed here must share colour, shape or number with every card it touches.`;
+          const g = el("g", { ...this.item(null, help), class: "hl-free" }, layers.places);
+          title(g, help);
+          el("polygon", { points: hexPoints(px, py, p.top ? CARD * 0.55 : CARD * 0.92), class: p.top ? "hl-free-top" : "hl-free-side" }, g);
+        }
+      }
+    }
+
+    for (const p of places || []) {
+      const [x, y] = cellXY(p.q, p.r);
+      box.push([x, y]);
+      const isBest = p.points === best;
+      const onStack = model.height(p.q, p.r) > 0;
+      const label = `Place the ${cardName(selected)} ${p.top ? "on top of the target" : "here"}: +${p.points}`;
+      if (!onStack) {
+        const g = el("g", { ...this.item({ type: "place", place: p }, this.placeHelp(selected, p), label), class: `hl-place hl-act${isBest ? " hl-best" : ""}`, "data-q": p.q, "data-r": p.r, "data-place": p.points, "data-best": isBest ? "" : null }, layers.places);
+        el("polygon", { points: hexPoints(x, y, CARD * 0.92), class: "hl-place-shape" }, g);
+      } else {
+        el("polygon", { points: hexPoints(x, y, p.top ? CARD * 0.6 : CARD * 0.92), class: `hl-place-ring${isBest ? " hl-best" : ""}` }, layers.marks);
+      }
+      const [lx, ly] = onStack ? [x + SIZE * 0.45, y + SIZE * 0.6] : [x, y];
+      this.labels.push({ x: lx, y: ly, text: `+${p.points}${p.top ? " top" : ""}`, cls: `hl-pill-place${isBest ? " hl-best" : ""}` });
+    }
+    this.labelLayer = layers.labels;
+
+    // The box "Fit" shows: every card, and the places or free sides drawn around the target.
+    if (!box.length) box.push([0, 0]);
+    const xs = box.map((b) => b[0]);
+    const ys = box.map((b) => b[1]);
+    const m = SIZE * 1.05;
+    this.content = [Math.min(...xs) - m, Math.min(...ys) - m, Math.max(...xs) + m, Math.max(...ys) + m + PEEK * 2];
+    this.measure();
+    if (this.follow) this.camera.fit(this.content, { top: TOOLS_PX, bottom: INFO_PX });
+    this.apply();
+  }
+
+  placeHelp(card, p) {
+    const where = p.top ? "on top of the target" : `here (${levelWords(p.level)})`;
+    return `Place the ${cardName(card)} ${where}: +${p.points}. It touches ${touchWords(card, p.touchers)}.`;
+  }
+
+  /** Redraws the point labels at a size that reads on screen whatever the zoom (about 13 px). */
+  drawLabels() {
+    const layer = this.labelLayer;
+    if (!layer) return;
+    layer.replaceChildren();
+    const px = Math.min(15, Math.max(10, 14 * this.camera.scale)); // smaller when zoomed far out
+    const k = px / this.camera.scale / 14; // world units per label unit
+    for (const { x, y, text, cls } of this.labels || []) {
+      const g = el("g", { class: `hl-pill ${cls}`, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${k.toFixed(3)})` }, layer);
+      const w = 10 + text.length * 8.4;
+      el("rect", { x: -w / 2, y: -11, width: w, height: 22, rx: 11 }, g);
+      const t = el("text", { x: 0, y: 0.5 }, g);
+      t.textContent = text;
+    }
+  }
+}
+
+/** The selected card's points on each legal target (its best place there; null where it fits
+ * nowhere), from the public table: the hint shown before a target is named. */
+export function targetHints(view, codes, card) {
+  const model = new TableModel(view.table || []);
+  const out = new Map();
+  for (const code of codes || []) {
+    const at = model.where(code);
+    if (!at) continue;
+    if (!card) {
+      out.set(code, null);
+      continue;
+    }
+    const fits = model.placesFor(card, at);
+    out.set(code, fits.length ? Math.max(...fits.map((p) => p.points)) : null);
+  }
+  return out;
+}

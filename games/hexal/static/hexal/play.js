@@ -1,0 +1,310 @@
+// The Hexal Classic table: the board (board.js), the score strip and summary (panels.js) and
+// the seated player's hand panel. The play module of GameUI: exports render(snapshot, page)
+// and describe(events, ctx); the shared page (js/match.js) draws the seats, the turn line, the
+// log, the countdown and the result.
+//
+// A turn, from the view's `moves` (engine/view.py) and the snapshot's legal actions
+// (engine/legal.py): choose a hand card (optional) and a target on the table (the legal ones
+// are ringed, with the chosen card's best points there); then each hand card's places light
+// up with the points it would score; click one to place the card. Placed cards can be taken
+// back (click them, or their chip); "End turn" scores the turn and draws up to 6. With nothing
+// placed: "Change target", "Discard and draw" (the chosen card) or "Pass". Every action sent
+// is one of the legal actions as listed; anything else (a click on a state just replaced)
+// sends nothing and redraws.
+
+import { button, byId, h } from "../js/dom.js";
+import { startMatchPage } from "../js/match.js";
+import { HexalBoard, targetHints } from "./board.js";
+import { cardName } from "./cards.js";
+import { describeEvents, plural } from "./describe.js";
+import { cardIcon } from "./draw.js";
+import { renderScores, renderSummary } from "./panels.js";
+import { storedPalette, wirePalette } from "./prefs.js";
+import { TableModel } from "./rules.js";
+import { lastScored, scoredCards } from "./scored.js";
+
+function sameAction(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+const DEFAULT_HELP = "Drag to move the table, wheel or pinch to zoom. Hover or tap a card for help.";
+
+class HexalTable {
+  constructor() {
+    this.page = null;
+    this.selected = null;
+    this.choices = null; // target codes to choose from (a stack with several legal targets)
+    this.recent = new Set();
+    this.recentVersion = -1;
+    this.palette = wirePalette(byId("hl-palette"), (p) => {
+      this.palette = p;
+      this.page?.render();
+    }) || storedPalette();
+    this.help = byId("hl-help");
+    this.board = new HexalBoard(byId("board"), {
+      tools: byId("hl-tools"),
+      onAct: (act) => this.boardAct(act),
+      onHelp: (text, choices, how) => this.showHelp(text, choices, how),
+    });
+    byId("hl-hand")?.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-card]");
+      if (b && !b.disabled) this.pick(b.dataset.card);
+    });
+    byId("hl-actions")?.addEventListener("click", (e) => this.clickAction(e));
+    this.help?.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-target]");
+      if (b) this.send({ type: "target", card: b.dataset.target });
+    });
+  }
+
+  // ------------------------------------------------------------------ reads
+  get snap() {
+    return this.page.snapshot;
+  }
+
+  get view() {
+    return this.snap.view || {};
+  }
+
+  legal() {
+    return this.page.myTurn ? this.snap.legal_actions || [] : [];
+  }
+
+  has(type, fields = {}) {
+    return this.legal().some((a) => a.type === type && Object.entries(fields).every(([k, v]) => a[k] === v));
+  }
+
+  /** The places of hand card `code` around the named target, with what each would touch. */
+  placesOf(code) {
+    const view = this.view;
+    const raw = this.page.myTurn ? view.moves?.places?.[code] : null;
+    if (!raw || !view.target) return null;
+    const model = new TableModel(view.table);
+    const t = view.target;
+    return raw.map((p) => ({ ...p, top: p.q === t.q && p.r === t.r, touchers: model.touchers(p.q, p.r, p.level) }));
+  }
+
+  // ------------------------------------------------------------------ input
+  send(action) {
+    this.choices = null;
+    const match = this.legal().find((a) => sameAction(a, action));
+    if (!match) {
+      this.page.render();
+      return;
+    }
+    this.lastAction = match; // for the browser tests and the console
+    this.page.submit(match);
+  }
+
+  pick(code) {
+    this.selected = this.selected === code ? null : code;
+    this.choices = null;
+    this.page.render();
+  }
+
+  boardAct(act) {
+    if (act.type === "place") {
+      this.send({ type: "place", card: this.selected, q: act.place.q, r: act.place.r });
+    } else if (act.type === "take_back") {
+      this.send({ type: "take_back", card: act.card });
+    } else if (act.type === "target") {
+      this.send({ type: "target", card: act.cards[0] });
+    }
+  }
+
+  clickAction(e) {
+    const b = e.target.closest("button[data-act]");
+    if (!b || b.disabled) return;
+    const act = b.dataset.act;
+    if (act === "take_back") this.send({ type: "take_back", card: b.dataset.card });
+    else if (act === "discard") this.send({ type: "discard", card: this.selected });
+    else this.send({ type: act });
+  }
+
+  /** Shows `text` in the help line under the table; `choices` ([{card, level, points}]) adds
+   * a button per card of a stack that may be named as the target. */
+  showHelp(text, choices, { hover = false } = {}) {
+    if (!this.help || (hover && this.choices)) return; // a choice stays until a click or a new state
+    this.choices = choices && this.page?.myTurn ? choices : null;
+    this.help.replaceChildren(text);
+    if (this.choices) {
+      const row = h("span", { class: "hl-choices" });
+      for (const { card, level, points } of this.choices) {
+        const words = `${cardName(card)} (${level ? `level ${level}` : "bottom"}${points === null ? "" : `, +${points}`})`;
+        row.append(button(words, { "data-target": card, class: "btn btn-small" }));
+      }
+      this.help.append(" ", row);
+    }
+  }
+
+  // ------------------------------------------------------------------ render
+  render(snap, page) {
+    this.page = page;
+    const view = snap.view || {};
+    if (!Array.isArray(view.table)) return;
+    const myTurn = page.myTurn;
+    const hand = view.hand || [];
+    if (this.selected && !hand.includes(this.selected)) this.selected = null;
+    if (snap.version !== this.recentVersion) {
+      this.choices = null;
+      if (this.recentVersion >= 0) this.showHelp(DEFAULT_HELP, null); // what it told of may be gone
+      this.recentVersion = snap.version;
+      const scored = scoredCards(snap.events);
+      if (scored) this.recent = scored;
+      else if (this.recent.size === 0) this.recent = lastScored(page.history);
+    }
+    const phase = view.phase;
+    const moves = myTurn ? view.moves : null;
+    let targets = null;
+    let places = null;
+    if (moves?.targets) targets = targetHints(view, moves.targets, this.selected);
+    if (moves?.places && this.selected) places = this.placesOf(this.selected);
+    this.board.render(view, {
+      palette: this.palette,
+      targets,
+      places,
+      selected: this.selected,
+      recent: this.recent,
+      interactive: myTurn && phase === "play",
+    });
+    renderScores(byId("hl-scores"), view, page.names, page.mySeat);
+    this.renderSummary(view, page);
+    this.renderHand(snap, view, myTurn, targets);
+  }
+
+  renderSummary(view, page) {
+    const panel = byId("hl-summary");
+    if (!panel) return;
+    const over = view.phase === "over";
+    panel.hidden = !over;
+    if (over && this.summaryVersion !== this.snap.version) {
+      this.summaryVersion = this.snap.version;
+      renderSummary(byId("hl-summary-body"), view, page.names, page.mySeat);
+    }
+  }
+
+  /** The best points of each hand card: on its places (a target named) or over the targets. */
+  bestOf(view, targets) {
+    const out = new Map();
+    const places = view.moves?.places;
+    for (const code of view.hand || []) {
+      if (places) {
+        const list = places[code] || [];
+        out.set(code, list.length ? Math.max(...list.map((p) => p.points)) : null);
+      } else if (targets) {
+        const hints = targetHints(view, [...targets.keys()], code);
+        const pts = [...hints.values()].filter((v) => v !== null);
+        out.set(code, pts.length ? Math.max(...pts) : null);
+      }
+    }
+    return out;
+  }
+
+  renderHand(snap, view, myTurn, targets) {
+    const panel = byId("hand-panel");
+    if (!panel) return;
+    const active = snap.status === "active";
+    panel.hidden = !active || !Array.isArray(view.hand);
+    if (panel.hidden) return;
+    const me = view.seats?.[this.page.mySeat] || {};
+    const best = myTurn ? this.bestOf(view, targets) : new Map();
+    const handNode = byId("hl-hand");
+    handNode.replaceChildren();
+    for (const code of view.hand) {
+      const b = h("button", { type: "button", class: "hl-hand-card", "data-card": code, "aria-pressed": String(this.selected === code) });
+      const pts = best.get(code);
+      b.setAttribute("aria-label", `${cardName(code)}${pts === null || pts === undefined ? (myTurn && best.size ? ": fits nowhere now" : "") : `: up to +${pts}`}`);
+      b.title = b.getAttribute("aria-label");
+      b.disabled = !myTurn;
+      if (myTurn && best.size && (pts === null || pts === undefined)) b.classList.add("hl-no-fit");
+      b.append(cardIcon(code, { palette: this.palette, px: 50 }));
+      if (pts !== null && pts !== undefined) b.append(h("span", { class: "hl-hand-best", text: `+${pts}` }));
+      handNode.append(b);
+    }
+    if (!view.hand.length) handNode.append(h("p", { class: "small muted", text: "No cards in hand." }));
+
+    const total = byId("hl-turn-total");
+    const placed = view.placed || [];
+    const acting = (view.to_act || []).includes(this.page.mySeat);
+    total.textContent = acting && view.phase === "play" ? `This turn: +${view.turn_points} (${plural(placed.length, "card")})` : "";
+    // The deck is in the score strip; a personal stack is drawn from first (rule 15).
+    byId("hl-draw-info").textContent = view.options?.personal_stack ? `Your stack: ${plural(me.stack_count ?? 0, "card")}, drawn before the deck` : "";
+    this.renderActions(view, myTurn, placed);
+    byId("hand-hint").textContent = this.hint(snap, view, myTurn, best);
+  }
+
+  renderActions(view, myTurn, placed) {
+    const bar = byId("hl-actions");
+    bar.replaceChildren();
+    if (!myTurn) return;
+    for (const p of placed) {
+      if (!this.has("take_back", { card: p.card })) continue;
+      const b = h("button", { type: "button", class: "btn btn-small btn-secondary hl-take", "data-act": "take_back", "data-card": p.card,
+        "aria-label": `Take back the ${cardName(p.card)}`, title: `Take back the ${cardName(p.card)}` });
+      b.append("↩ ", cardIcon(p.card, { palette: this.palette, px: 20 }));
+      bar.append(b);
+    }
+    if (this.has("end_turn")) bar.append(button(`End turn (+${view.turn_points})`, { "data-act": "end_turn", class: "btn hl-end" }));
+    if (this.has("clear_target")) bar.append(button("Change target", { "data-act": "clear_target", class: "btn btn-small btn-secondary" }));
+    if (this.legal().some((a) => a.type === "discard")) {
+      const can = this.selected && this.has("discard", { card: this.selected });
+      const b = button(can ? `Discard the ${cardName(this.selected)} and draw` : "Discard and draw", { "data-act": "discard", class: "btn btn-small btn-secondary" });
+      b.disabled = !can;
+      b.title = can ? "Discard this card and draw one: your turn ends with 0 points" : "Choose the card to discard first";
+      bar.append(b);
+    }
+    if (this.has("pass")) bar.append(button("Pass", { "data-act": "pass", class: "btn btn-small" }));
+  }
+
+  hint(snap, view, myTurn, best) {
+    if (snap.status !== "active") return "";
+    if (this.page.busy) return "Sending your move…";
+    const acting = view.to_act || [];
+    if (!acting.includes(this.page.mySeat)) {
+      const names = acting.map((s) => this.page.names[s] || `Seat ${s + 1}`);
+      return `Waiting for ${names.join(", ") || "the next player"}.`;
+    }
+    const sel = this.selected;
+    if (view.phase === "target") {
+      const targets = view.moves?.targets || [];
+      if (!targets.length) {
+        return this.has("pass")
+          ? "None of your cards fits anywhere and there is nothing left to draw: pass."
+          : "None of your cards fits anywhere: choose one to discard, then “Discard and draw”.";
+      }
+      if (!sel) return "Name a target: click a card on the table (choose a hand card first to see where it fits and what it scores), or discard a card and draw one.";
+      const pts = best.get(sel);
+      return pts === null || pts === undefined
+        ? `The ${cardName(sel)} fits no target now: choose another card, or discard it and draw one.`
+        : `Click a ringed card to name it as the target: its number is the most the ${cardName(sel)} scores around it (up to +${pts}).`;
+    }
+    if (view.phase === "play") {
+      const placed = view.placed || [];
+      if (sel) {
+        const pts = best.get(sel);
+        return pts === null || pts === undefined
+          ? `The ${cardName(sel)} fits no place around this target: choose another card${placed.length ? " or end your turn" : ", or change the target"}.`
+          : `Click a highlighted place to put the ${cardName(sel)} there (best +${pts}).`;
+      }
+      if (placed.length) return `Place another card, take one back, or end your turn for +${view.turn_points}.`;
+      return "Choose a card from your hand: its places around the target light up with their points.";
+    }
+    return "";
+  }
+}
+
+const table = new HexalTable();
+
+export function render(snapshot, page) {
+  table.render(snapshot, page);
+}
+
+export function describe(events, ctx) {
+  // A live move (no record) is told with the snapshot's actor: the timer, a bot for an absent player.
+  return describeEvents(events, { ...ctx, actor: ctx.record ? undefined : table.page?.snapshot?.actor });
+}
+
+// window.hexagora = {page, table}: for the browser tests and curious players at the console.
+startMatchPage({ render, describe }, { table });

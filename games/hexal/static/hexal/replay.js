@@ -1,0 +1,51 @@
+// Hexal Classic replay: step through a finished match (selectors.match_replay: spectator
+// views rebuilt from the seed) with the shared controls, log and seat list of js/replay.js;
+// the table pans and zooms as on the live page, and the last step shows the summary. The
+// replay module of GameUI: exports renderStep(view, step, ctx) and describe(events, ctx).
+
+import { byId } from "../js/dom.js";
+import { startReplay } from "../js/replay.js";
+import { HexalBoard } from "./board.js";
+import { describeEvents } from "./describe.js";
+import { renderScores, renderSummary } from "./panels.js";
+import { wirePalette } from "./prefs.js";
+import { scoredCards } from "./scored.js";
+
+let palette = "standard";
+// The summary goes below the replay controls, so that they stay next to the table.
+byId("rp-first")?.closest("section")?.after(byId("hl-summary"));
+let current = null;
+const help = byId("hl-help");
+const board = new HexalBoard(byId("board"), {
+  tools: byId("hl-tools"),
+  onHelp: (text) => help && (help.textContent = text),
+});
+
+/** The cards of the last turn scored at or before step k. */
+function recentAt(steps, k) {
+  for (let i = k; i >= 0; i--) {
+    const cards = scoredCards(steps[i].events);
+    if (cards) return cards;
+  }
+  return new Set();
+}
+
+export function renderStep(view, step, ctx) {
+  current = [view, step, ctx];
+  board.render(view, { palette, recent: recentAt(ctx.replay.steps, ctx.k) });
+  renderScores(byId("hl-scores"), view, ctx.names, null);
+  const summary = byId("hl-summary");
+  const over = view.phase === "over";
+  summary.hidden = !over;
+  if (over) renderSummary(byId("hl-summary-body"), view, ctx.names, null);
+}
+
+export function describe(events, ctx) {
+  return describeEvents(events, ctx);
+}
+
+palette = wirePalette(byId("hl-palette"), (p) => {
+  palette = p;
+  if (current) renderStep(...current);
+});
+startReplay({ renderStep, describe, intervalMs: 600, setupText: "The cards are dealt and the initial target is turned up." });

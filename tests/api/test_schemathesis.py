@@ -1,0 +1,127 @@
+"""The API does what its schema says: schemathesis generates requests for every operation of
+``/api/schema/`` (valid ones and invalid ones), as a signed-in member with a token and with a
+session, and checks every answer: no server error, and nothing the schema does not describe
+(status codes, bodies, content types, refused valid input, accepted invalid input).
+
+Bounded: ``EXAMPLES`` examples per operation and mode, derandomized so CI sees the same run
+each time (about 20 seconds per test)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+import schemathesis
+from django.core.signals import request_finished, request_started
+from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
+from hypothesis import HealthCheck, Phase, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis.errors import Unsatisfiable
+from rest_framework.authtoken.models import Token
+from schemathesis import GenerationMode
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+# A deeper local run: SCHEMATHESIS_EXAMPLES=100 make test PYTEST_ARGS=tests/api/test_schemathesis.py
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "6"))
+DERANDOMIZE = "SCHEMATHESIS_EXAMPLES" not in os.environ
+CSRF = "a" * 32  # a CSRF secret sent as cookie and header, as the site's own pages do
+
+
+@pytest.fixture
+def api_schema(db, tenant):
+    """The schema served by the site, loaded through the WSGI app (as every request below)."""
+    # As Django's test client does: the request signals must not close the test's connection.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def alice(user_factory, match_factory):
+    """A member seated in a running match (a low id, so generated ids sometimes hit it)."""
+    alice = user_factory("alice")
+    match_factory("hextopia", [alice, "random"])
+    return alice
+
+
+@pytest.fixture
+def token_headers(alice):
+    token, _ = Token.objects.get_or_create(user=alice)
+    return {"Authorization": f"Token {token.key}"}
+
+
+@pytest.fixture
+def session_headers(alice, client):
+    client.force_login(alice)
+    return {"Cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={CSRF}", "X-CSRFToken": CSRF}
+
+
+# 400 codes that say "this input is malformed": the schema must have said so, so a request the
+# schema allows never gets one. Any other 400 is a rule of the game or of the match (an
+# unknown bot kind for this game, a seat count the game does not allow, wrong credentials,
+# an illegal move), which the schema documents as a 400 with the rule's code.
+MALFORMED_CODES = {
+    "invalid", "parse_error", "invalid_body", "missing_field", "unexpected_field", "invalid_action",
+    "action_too_large", "invalid_expected_version", "invalid_client_action_id", "invalid_match_id",
+    "invalid_status", "unknown_game", "invalid_title", "invalid_turn_seconds",
+}
+# Fields whose content the game's rules define (its options_schema, its actions): a refusal of
+# what is inside them is the game's, once the envelope the schema describes is right.
+GAME_DEFINED = {"options", "action"}
+
+
+@schemathesis.check
+def schema_valid_input_is_not_refused_as_malformed(ctx, response, case):
+    """Replaces schemathesis's positive_data_acceptance, which counts every 400 to valid data
+    as a failure (module comment above)."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 400:
+        return None
+    body = response.json()
+    code, field = body.get("error"), body.get("field")
+    if code not in MALFORMED_CODES:
+        return None
+    envelope_ok = field != "action" or isinstance(((case.body or {}).get("action") or {}).get("type"), str)
+    if field in GAME_DEFINED and envelope_ok:
+        return None
+    raise AssertionError(f"A request the schema allows was refused as malformed: {body}")
+
+
+def failures_of(schema, headers: dict) -> list[str]:
+    """Runs every operation of ``schema`` in both generation modes; returns one line per
+    failing (operation, mode) with schemathesis's report."""
+    failures = []
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert len(operations) >= 14, [op.label for op in operations]  # every endpoint of urls.py
+    for operation in operations:
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+            @given(case=operation.as_strategy(generation_mode=mode))
+            @hypothesis_settings(
+                max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE, database=None,
+                suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.generate],
+            )
+            def run(case):
+                case.call_and_validate(headers=headers, excluded_checks=[positive_data_acceptance])
+
+            try:
+                run()
+            except Unsatisfiable:
+                assert mode is GenerationMode.NEGATIVE, operation.label  # nothing to get wrong
+            except BaseException as exc:  # schemathesis raises a BaseExceptionGroup
+                if isinstance(exc, KeyboardInterrupt | SystemExit):
+                    raise
+                failures.append(f"{operation.label} [{mode.value}]: {exc}")
+    return failures
+
+
+def test_the_api_does_what_its_schema_says_with_a_token(api_schema, token_headers):
+    failures = failures_of(api_schema, token_headers)
+    assert not failures, "\n\n".join(failures)
+
+
+def test_the_api_does_what_its_schema_says_with_a_session(api_schema, session_headers):
+    failures = failures_of(api_schema, session_headers)
+    assert not failures, "\n\n".join(failures)

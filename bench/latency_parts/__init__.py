@@ -1,0 +1,3 @@
+"""Parts of ``bench/latency.py`` kept out of ``bench/*.py`` (which ``make bench`` runs one by
+one): the machine-load check (``load``), the proxy in front of several Daphnes (``proxy``) and
+the figures and their report (``figures``)."""

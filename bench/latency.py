@@ -10,7 +10,7 @@ Run (PostgreSQL and Redis on 127.0.0.1)::
 
     .venv/bin/python bench/latency.py [--matches 100] [--seconds 60] [--bot-delay 1.0]
         [--daphnes 1] [--proxy haproxy|nginx] [--workers 1] [--pool prefork] [--concurrency 2]
-        [--conn-max-age 60] [--channel-layer pubsub] [--force]
+        [--conn-max-age 60] [--channel-layer pubsub] [--force] [--wait-idle SECONDS]
         [--database-url postgres://postgres@127.0.0.1:5432/hexagora_bench]
         [--redis-url redis://127.0.0.1:6379/0] [--json results.json] [--raw arrivals.json] [--trace]
 
@@ -26,7 +26,8 @@ What it does, all on loopback, stopping everything it started at the end:
 3. measures the machine's load for 5 s (``bench/latency_parts/load.py`` says whose CPU is
    whose: "other processes" are all but the bench's own, the PostgreSQL and Redis servers
    serving it, and the kernel) and stops there, exit status 3, when the other processes
-   use more than a quarter of the cores, unless ``--force``;
+   use more than a quarter of the cores, unless ``--force`` (``--wait-idle SECONDS`` samples
+   again for up to that long first);
 4. starts ``--daphnes`` Daphnes (each on its own port) and ``--workers`` Celery workers
    (default: one prefork worker with two processes, which keeps every bot on its pace; two
    ``-P solo`` workers use less CPU per task but, each holding its own share of the
@@ -71,7 +72,6 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import signal
 import socket
 import subprocess
@@ -88,12 +88,11 @@ sys.path.insert(0, str(ROOT))
 
 from bench.latency_parts import figures as fig  # noqa: E402  (needs ROOT on the path)
 from bench.latency_parts import load, proxy  # noqa: E402
+from bench.latency_parts.sockets import Receipts, seat_listen  # noqa: E402
+from bench.latency_parts.tables import Table, records_read, tables_create, tables_drop, tables_start  # noqa: E402
 
-# The start of a state message as the consumer sends it: {"type": "state", **snapshot}.
-STATE_HEAD = re.compile(r'\{"type": "state", "match": \d+, "version": (\d+),')
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hexagora_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
-TITLE = "latency bench"
 SEATS = fig.SEATS
 READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 20.0
@@ -127,6 +126,7 @@ class Run:
     daphnes: int = 1
     proxy: str | None = None
     force: bool = False
+    wait_idle: float = 0.0
     postgres_pid: int | None = None
     load_before: load.Window | None = None
     tag: str = field(default_factory=lambda: f"bench-{os.getpid()}")
@@ -183,6 +183,8 @@ def parse_args(argv=None) -> Run:
                    help="CHANNEL_LAYER of the services (channels-redis Pub/Sub or sorted-set layer)")
     p.add_argument("--force", action="store_true", help="measure and print the figures even when other "
                    "processes load the machine, marked NOT IDLE (for development only)")
+    p.add_argument("--wait-idle", type=float, default=0.0, metavar="SECONDS", help="before the run, sample the "
+                   "load again every 5 s for up to this long until the machine is idle")
     p.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
     p.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS_URL))
     p.add_argument("--json", dest="json_path", help="also write the figures to this JSON file")
@@ -198,7 +200,8 @@ def parse_args(argv=None) -> Run:
     return Run(matches=a.matches, seconds=a.seconds, bot_delay=a.bot_delay, workers=a.workers, pool=a.pool,
                concurrency=a.concurrency, conn_max_age=a.conn_max_age, channel_layer=a.channel_layer,
                database_url=a.database_url, redis_url=a.redis_url, json_path=a.json_path, raw_path=a.raw_path,
-               trace=a.trace, daphnes=a.daphnes, proxy=a.proxy, force=a.force)
+               trace=a.trace, daphnes=a.daphnes, proxy=a.proxy, force=a.force,
+               wait_idle=a.wait_idle)
 
 
 # --- services -----------------------------------------------------------------------------
@@ -344,138 +347,7 @@ def services_stop(run: Run) -> None:
 # --- data -----------------------------------------------------------------------------------
 
 
-@dataclass
-class Table:
-    """One match: its id and, per seat, the owner's session key."""
-
-    match_id: int
-    sessions: list[str]
-
-
-def tables_create(run: Run) -> list[Table]:
-    """Players, sessions and open matches (see the module docstring); removes the matches of
-    earlier runs first."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
-    from accounts.models import User
-    from gameplatform.matches import services
-    from gameplatform.matches.models import Match, Seat
-    from gameplatform.tenants.models import Membership
-    from gameplatform.tenants.selectors import tenant_default
-
-    Match.unscoped.filter(title=TITLE).delete()
-    tenant = tenant_default()
-    names = [f"bench-{i:04d}" for i in range(run.matches * SEATS)]
-    existing = set(User.objects.filter(username__in=names).values_list("username", flat=True))
-    new = []
-    for name in names:
-        if name not in existing:
-            user = User(username=name, email=f"{name}@bench.invalid")
-            user.set_unusable_password()
-            new.append(user)
-    User.objects.bulk_create(new)
-    users = {u.username: u for u in User.objects.filter(username__in=names)}
-    Membership.objects.bulk_create(
-        [Membership(user=u, tenant=tenant, role=Membership.Role.PLAYER) for u in users.values()],
-        ignore_conflicts=True,
-    )
-    sessions = {}
-    for name, user in users.items():
-        store = SessionStore()
-        store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        store.create()
-        sessions[name] = store.session_key
-    tables = []
-    for m in range(run.matches):
-        seat_users = [users[names[m * SEATS + i]] for i in range(SEATS)]
-        match = services.match_create(tenant=tenant, user=seat_users[0], game="hextopia", seats=SEATS, title=TITLE)
-        for i, user in enumerate(seat_users):
-            Seat.objects.filter(match=match, index=i).update(user=user, bot_kind="", bot_takeover=True)
-        tables.append(Table(match.pk, [sessions[u.username] for u in seat_users]))
-    return tables
-
-
-def tables_start(run: Run, tables: list[Table]) -> None:
-    """Starts the matches, spread evenly over one bot delay so their bots do not move in step."""
-    from gameplatform.matches import services
-    from gameplatform.matches.models import Match
-    from gameplatform.tenants.selectors import tenant_default
-
-    tenant = tenant_default()
-    gap = run.bot_delay / len(tables)
-    for t in tables:
-        creator = Match.unscoped.get(pk=t.match_id).created_by
-        services.match_start(tenant=tenant, user=creator, match_id=t.match_id)
-        time.sleep(gap)
-
-
-def records_read(tables: list[Table]) -> dict[tuple[int, int], float]:
-    """``(match_id, version) -> created_at`` (Unix seconds) of every MoveRecord."""
-    from gameplatform.matches.models import MoveRecord
-
-    rows = MoveRecord.objects.filter(match_id__in=[t.match_id for t in tables]).values_list(
-        "match_id", "seq", "created_at"
-    )
-    return {(m, seq): created.timestamp() for m, seq, created in rows}
-
-
-# --- sockets --------------------------------------------------------------------------------
-
-
-@dataclass
-class Receipts:
-    """What the sockets got: ``(match_id, seat) -> {version: arrival (Unix seconds)}``."""
-
-    arrivals: dict[tuple[int, int], dict[int, float]] = field(default_factory=dict)
-    errors: list[str] = field(default_factory=list)
-    closed_early: int = 0
-    wrong_seat: int = 0
-    duplicates: int = 0  # a version a socket got twice
-
-
-async def seat_listen(run: Run, table: Table, seat: int, receipts: Receipts, ready: asyncio.Semaphore,
-                      connected: asyncio.Event | None, stop: asyncio.Event) -> None:
-    """One seat's socket: records each ``state`` version's arrival until ``stop``."""
-    from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
-
-    url = f"ws://127.0.0.1:{run.port}/ws/matches/{table.match_id}/"
-    got = receipts.arrivals.setdefault((table.match_id, seat), {})
-    async with ready:
-        ws = await connect(url, origin=f"http://127.0.0.1:{run.port}", proxy=None, compression=None,
-                           additional_headers={"Cookie": f"sessionid={table.sessions[seat]}"},
-                           max_size=2**22, max_queue=None, ping_interval=None)
-    try:
-        first = json.loads(await ws.recv())
-        if first.get("type") != "state" or first.get("seat") != seat:
-            receipts.wrong_seat += 1
-        if connected is not None:
-            connected.set()
-        while True:  # until cancelled at the end of the run
-            raw = await ws.recv()
-            now = time.time()
-            # The version is near the start of a state message: reading it from there spares
-            # this process (which shares the machine with the services) parsing it all.
-            head = STATE_HEAD.match(raw)
-            msg = None if head is not None else json.loads(raw)
-            if head is not None or msg.get("type") == "state":
-                version = int(head.group(1)) if head is not None else msg["version"]
-                if version in got:
-                    receipts.duplicates += 1
-                else:
-                    got[version] = now
-            elif msg.get("type") == "error":
-                receipts.errors.append(f"{table.match_id}/{seat}: {msg.get('code')}")
-    except asyncio.CancelledError:
-        pass
-    except ConnectionClosed:
-        if not stop.is_set():
-            receipts.closed_early += 1
-    finally:
-        await ws.close()
+# --- measuring -------------------------------------------------------------------------------
 
 
 def sockets_per_daphne(run: Run) -> list[int]:
@@ -496,7 +368,7 @@ async def measure(run: Run, tables: list[Table]) -> tuple[Receipts, float, float
     gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
     events = [asyncio.Event() for _ in range(len(tables) * SEATS)]
     tasks = [
-        asyncio.create_task(seat_listen(run, t, s, receipts, gate, events[i * SEATS + s], stop))
+        asyncio.create_task(seat_listen(run.port, t, s, receipts, gate, events[i * SEATS + s], stop))
         for i, t in enumerate(tables) for s in range(SEATS)
     ]
     waiting = asyncio.gather(*(e.wait() for e in events))
@@ -524,7 +396,6 @@ async def measure(run: Run, tables: list[Table]) -> tuple[Receipts, float, float
 
 def refuse(window: load.Window, label: str) -> int:
     """Says why no figure is reported (the machine was not idle) and returns the exit status."""
-    print(load.describe(window, label))
     print(f"bench/latency.py: NOT IDLE {label}: other processes used {window.others_cores:.2f} cores, more than "
           f"{load.IDLE_LIMIT:g} x {window.cores} cores; no figures reported. Run it again when the machine "
           f"is idle (--force prints them marked NOT IDLE, for development only).", file=sys.stderr)
@@ -547,15 +418,17 @@ def main(argv=None) -> int:
     django.setup()
     from django.core.management import call_command
 
-    from gameplatform.matches.models import Match
-
     call_command("migrate", verbosity=0, interactive=False)
     run.postgres_pid = postgres_server_pid()
     print(f"setting up {run.matches} matches ({run.matches * SEATS} players) in {run.database_url}")
     tables = tables_create(run)
     try:
-        run.load_before = load.sample(run.roles())
-        print(load.describe(run.load_before, "before"))
+        deadline = time.monotonic() + run.wait_idle
+        while True:
+            run.load_before = load.sample(run.roles())
+            print(load.describe(run.load_before, "before"))
+            if run.load_before.idle() or run.force or time.monotonic() >= deadline:
+                break
         if not run.load_before.idle() and not run.force:
             return refuse(run.load_before, "before the run")
         for old in TRACE_PREFIX.parent.glob(TRACE_PREFIX.name + ".*"):
@@ -583,7 +456,7 @@ def main(argv=None) -> int:
                     for (m, v), created in sorted(records.items())]
             Path(run.raw_path).write_text(json.dumps(rows))
     finally:
-        Match.unscoped.filter(title=TITLE).delete()
+        tables_drop()
     return 0
 
 

@@ -10,6 +10,7 @@ import math
 import os
 import platform
 import statistics
+import time
 from collections import defaultdict
 from pathlib import Path
 
@@ -212,13 +213,14 @@ def report(f: dict) -> None:
 
 
 def markdown_row(f: dict) -> str:
-    """The run as a row of the "Running at scale" tables: set-up, every-seat p50/p95/p99,
-    actions/s, lost messages, CPU ms per action of each process, others' cores."""
+    """The run as a row of the "Running at scale" tables: date, set-up, every-seat
+    p50/p95/p99, actions/s, lost messages, CPU ms per action of each process, others' cores
+    before / while measuring."""
     e, m, per = f["every_seat_ms"], f["every_message"], f["cpu_ms_per_action"]
     skip = {load.OTHERS, "machine, all of it"}
     costs = ", ".join(f"{name} {v:.1f}" for name, v in per.items() if name not in skip and not math.isnan(v))
     idle = "" if f["idle"] else " **NOT IDLE**"
-    return (f"| Daphne x{f['daphnes']}{' + ' + f['proxy'] if f['proxy'] else ''}, Celery {f['workers']} x "
+    return (f"| {time.strftime('%Y-%m-%d')} | Daphne x{f['daphnes']}{' + ' + f['proxy'] if f['proxy'] else ''}, Celery {f['workers']} x "
             f"{f['pool']}({f['concurrency']}), {f['matches']} matches, {f['seconds']:g} s{idle} | "
             f"{e['p50']:.1f} / {e['p95']:.1f} / {e['p99']:.1f} | {f['actions_per_second']:.1f} | "
             f"{m['messages_lost']} of {m['messages_expected']} | {costs}; all {per['machine, all of it']:.1f} | "

@@ -209,7 +209,7 @@ def report(f: dict) -> None:
     ok = e["p95"] < GOAL_P95_MS and f["deliveries_missing"] == 0 and m["messages_lost"] == 0
     print(f"  goal p95 < {GOAL_P95_MS:g} ms to every seat, every message: {'met' if ok else 'MISSED'}"
           + ("" if f["idle"] else " (NOT IDLE)"))
-    print(f"  row for docs/performance.md: {markdown_row(f)}")
+    print(f"  row for the tables of README.md and docs/performance.md: {markdown_row(f)}")
 
 
 def markdown_row(f: dict) -> str:

@@ -168,6 +168,7 @@ class Run:
 
 
 def parse_args(argv=None) -> Run:
+    """The options (``--help``); bad ones exit 2 with argparse's message."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--matches", type=int, default=100)
     p.add_argument("--seconds", type=float, default=60.0, help="measuring time after the matches start")
@@ -246,12 +247,14 @@ def postgres_server_pid() -> int | None:
 
 
 def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
 def service_start(run: Run, name: str, argv: list[str]) -> None:
+    """Starts ``argv`` with the run's environment, its output in ``LOG_DIR/<name>.log``."""
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, **run.env}
     for key in ("PYTEST_CURRENT_TEST", "SQLITE_TEST_NAME"):
@@ -403,7 +406,11 @@ def refuse(window: load.Window, label: str) -> int:
 
 
 def main(argv=None) -> int:
+    """Runs the bench (module docstring). Exit status: 0 figures printed (or PostgreSQL or
+    Redis missing: skipped), 2 bad options or the proxy not installed, 3 not idle."""
     run = parse_args(argv)
+    if run.json_path:  # a refused run leaves no older figures behind under its name
+        Path(run.json_path).unlink(missing_ok=True)
     for url, port, what in ((run.database_url, 5432, "PostgreSQL"), (run.redis_url, 6379, "Redis")):
         if not reachable(url, port):
             print(f"bench/latency.py needs {what} at {url}: not reachable, nothing measured (skipped).")

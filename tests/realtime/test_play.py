@@ -11,7 +11,7 @@ from gameplatform.matches import selectors, services
 from gameplatform.matches.inputs import ACTION_INVALID
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.realtime import broadcast
-from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, MSG_SESSION_ENDED
+from gameplatform.realtime.consumers import CLOSE_FORBIDDEN
 from gameplatform.realtime.messages import MAX_FRAME_CHARS
 from games.registry import get_engine
 from tests.realtime.conftest import first_state

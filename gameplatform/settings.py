@@ -272,19 +272,21 @@ REST_FRAMEWORK = {
     # DRF's own X-Forwarded-For reading (our throttles use gameplatform.clientip instead).
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     # Request limits of every endpoint (gameplatform/api/throttles.py, README "API rate
-    # limits"), counted in the shared cache: per account, a burst and a sustained rate; per
-    # address for anonymous callers. The token endpoint keeps its own 20/min per address.
+    # limits"; rates in API_THROTTLE_RATES), counted in the shared cache: per account, a burst
+    # and a sustained rate; per address for anonymous callers. The token endpoint keeps its
+    # own 20/min per address.
     "DEFAULT_THROTTLE_CLASSES": [
         "gameplatform.api.throttles.UserBurstThrottle",
         "gameplatform.api.throttles.UserSustainedThrottle",
         "gameplatform.api.throttles.AnonAddressThrottle",
     ],
-    "DEFAULT_THROTTLE_RATES": {
-        "user_burst": env("API_USER_BURST_RATE", default="120/min"),
-        "user_sustained": env("API_USER_SUSTAINED_RATE", default="3000/hour"),
-        "anon": env("API_ANON_RATE", default="60/min"),
-    },
 }
+API_THROTTLE_RATES = {
+    "user_burst": env("API_USER_BURST_RATE", default="240/min"),
+    "user_sustained": env("API_USER_SUSTAINED_RATE", default="6000/hour"),
+    "anon": env("API_ANON_RATE", default="60/min"),
+}
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = API_THROTTLE_RATES
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hexagora API",
     "DESCRIPTION": "Matches, seats, views and actions for Hexagora's hex board games.",
@@ -296,6 +298,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "gameplatform.api.schema.strict_inputs",
+        "gameplatform.api.schema.throttled_responses",
     ],
 }
 # A CSRF refusal under /api/ is JSON like every other API answer (api.errors.csrf_failure).

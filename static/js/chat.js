@@ -182,6 +182,7 @@ export class ChatPanel {
       const rooms = this.model.rooms;
       const key = rooms.length > 1 ? "rooms_both" : `room_${rooms[0] || "lobby"}`;
       this.roomsLine.textContent = this.text(key, "");
+      this.roomsLine.title = this.roomsLine.textContent; // one line beside the board: the rest on hover
       this.roomsLine.hidden = !this.roomsLine.textContent;
     }
     if (!this.model.messages.length) this.log.append(h("li", { class: "chat-empty muted", text: this.text("empty", "No messages yet.") }));

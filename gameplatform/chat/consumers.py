@@ -136,6 +136,8 @@ class ChatSocketMixin:
     async def chat_message(self, event):
         if event.get("author_id") in getattr(self, "chat_muted", ()):
             return
+        if getattr(self, "chat_groups", None) is None or event["message"].get("room") not in self._chat_rooms():
+            return  # a room this socket left a moment ago (its seat or the status changed)
         message = {**event["message"], "mine": event.get("author_id") == self.user_id}
         await self.send_json({"type": "chat", "message": message})
 

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "gameplatform.matches",
     "gameplatform.ratings",
     "gameplatform.players",
+    "gameplatform.chat",
     "gameplatform.bots",
     "gameplatform.realtime",
     "gameplatform.locks",
@@ -199,7 +200,10 @@ ACCOUNT_FORMS = {
 # allauth's own limits per account (failed logins: 5 from anywhere, which let anyone lock
 # anyone out; password changes and reset requests) are replaced by accounts.throttle, which
 # spares the owner's known devices. Its limits per address stay (in the shared cache).
-ACCOUNT_RATE_LIMITS = {"login_failed": None, "change_password": None, "reset_password": "20/m/ip"}
+# Sign-ups per client address (README "Sign-in throttling"): 5 in 10 minutes and 20 a day.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": None, "change_password": None, "reset_password": "20/m/ip", "signup": "5/10m/ip,20/d/ip",
+}
 # Mails to the owner when a password or e-mail changes, and when sign-ins were throttled.
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
@@ -267,7 +271,22 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     # DRF's own X-Forwarded-For reading (our throttles use gameplatform.clientip instead).
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
+    # Request limits of every endpoint (gameplatform/api/throttles.py, README "API rate
+    # limits"; rates in API_THROTTLE_RATES), counted in the shared cache: per account, a burst
+    # and a sustained rate; per address for anonymous callers. The token endpoint keeps its
+    # own 20/min per address.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "gameplatform.api.throttles.UserBurstThrottle",
+        "gameplatform.api.throttles.UserSustainedThrottle",
+        "gameplatform.api.throttles.AnonAddressThrottle",
+    ],
 }
+API_THROTTLE_RATES = {
+    "user_burst": env("API_USER_BURST_RATE", default="240/min"),
+    "user_sustained": env("API_USER_SUSTAINED_RATE", default="6000/hour"),
+    "anon": env("API_ANON_RATE", default="60/min"),
+}
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = API_THROTTLE_RATES
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hexagora API",
     "DESCRIPTION": "Matches, seats, views and actions for Hexagora's hex board games.",
@@ -279,10 +298,16 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "gameplatform.api.schema.strict_inputs",
+        "gameplatform.api.schema.throttled_responses",
     ],
 }
 # A CSRF refusal under /api/ is JSON like every other API answer (api.errors.csrf_failure).
 CSRF_FAILURE_VIEW = "gameplatform.api.errors.csrf_failure"
+
+# --- Chat (gameplatform/chat, README "Chat and moderation") --------------------------------------
+CHAT_RATE_LIMIT = 5  # messages per person ...
+CHAT_RATE_WINDOW_SECONDS = 10  # ... in any window of this many seconds, across rooms
+CHAT_HISTORY_MESSAGES = 50  # recent messages a socket gets on connect (chat_sync)
 
 # --- Tenancy ----------------------------------------------------------------------------------
 # Hosts without a Tenant.domain of their own (localhost, 127.0.0.1, testserver) use this one.

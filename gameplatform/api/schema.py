@@ -1,9 +1,10 @@
 """drf-spectacular post-processing: what the generated schema cannot know by itself."""
 
 # Request bodies that refuse unknown fields (400 unexpected_field): the action input is parsed
-# by matches.inputs.parse_action_input, the WebSocket's parser too; the settings by SettingsIn.
-# The other inputs ignore unknown fields, as their schemas (no additionalProperties) say.
-STRICT_INPUTS = ("ActionIn", "SettingsIn", "PatchedSettingsIn")
+# by matches.inputs.parse_action_input, the WebSocket's parser too; a settings change names
+# an unknown setting (400 invalid). The other inputs ignore unknown fields, as their schemas
+# (no additionalProperties) say.
+STRICT_INPUTS = ("ActionIn", "PatchedSettingsIn")
 
 
 def strict_inputs(result, generator, request, public):
@@ -12,4 +13,21 @@ def strict_inputs(result, generator, request, public):
     for name in STRICT_INPUTS:
         if name in schemas:
             schemas[name]["additionalProperties"] = False
+    return result
+
+
+THROTTLED = {
+    "description": "Too many requests (API rate limits, README): throttled, with Retry-After.",
+    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}},
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+}
+
+
+def throttled_responses(result, generator, request, public):
+    """Every operation may answer 429 (``api.throttles``): documents it where a view did not."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            responses = operation.get("responses") if isinstance(operation, dict) else None
+            if responses is not None and "429" not in responses:
+                responses["429"] = THROTTLED
     return result

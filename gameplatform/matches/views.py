@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from gameplatform.chat.ui import chat_context
 from gameplatform.players.selectors import preferences_get
 from gameplatform.tenants.services import membership_require
 from games.protocol import GameUI
@@ -177,6 +178,7 @@ def _render_lobby(request, form: MatchCreateForm, status: int = 200):
         "finished_matches": [_match_card(m, user) for m in finished[:FINISHED_SHOWN]],
         "form": form,
         "lobby_config": form.client_config(),
+        "chat": chat_context(request=request),  # the lobby's chat (issue 13)
     }
     return render(request, "matches/lobby.html", context, status=status)
 
@@ -287,6 +289,7 @@ def match_detail(request, match_id: int):
         if match.status == Match.Status.ACTIVE and seat is None else None,
         "rematch": Match.unscoped.filter(rematch_of=match).first() if match.status == Match.Status.FINISHED else None,
         "was_player": match.seats.filter(user_id=request.user.pk).exists(),
+        "chat": chat_context(request=request, match=match),  # the Chat tab (issue 13)
         **game_ui(engine),
     }
     return render(request, "matches/match_play.html", context)
@@ -304,6 +307,7 @@ def match_replay(request, match_id: int):
         "engine": engine,
         "game_name": engine.name if engine else match.game,
         "replay": replay,
+        "chat": chat_context(request=request, match=match, replay=True),  # both rooms' messages
         **game_ui(engine),
     }
     return render(request, "matches/match_replay.html", context)

@@ -147,6 +147,21 @@ def match_changed(match_id: int, version: int, events: list, *, table: SnapshotT
         log.exception("broadcast of match %s version %s failed", match_id, version)
 
 
+def groups_send(sends: list[tuple[str, dict]]) -> None:
+    """Send each ``(group, message)`` of ``sends`` through the channel layer, from any thread,
+    as ``match_changed`` sends (same loops; no version order: these are not snapshots). Used
+    by the chat (``chat.realtime``). Never raises; failures are logged."""
+    try:
+        layer = get_channel_layer()
+        if layer is None or not sends:
+            return
+        if _needs_server_loop(layer) and server_loop() is None:
+            return  # in-memory layer and no socket in this process: nobody to tell
+        _deliver(layer, sends)
+    except Exception:
+        log.exception("group send to %s failed", [group for group, _ in sends])
+
+
 def match_messages(*, match_id: int, version: int, events: list) -> list[tuple[str, dict]]:
     """The ``(group, message)`` pairs for ``version`` of the match, read from the database:
     one per seated person, then the public one; [] when the match is gone or no longer at

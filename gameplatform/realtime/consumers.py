@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from importlib import import_module
-from types import SimpleNamespace
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
-from django.contrib.auth import get_user
 
+from gameplatform.chat.consumers import ChatSocketMixin
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import ActionInput
@@ -24,16 +21,21 @@ from gameplatform.tenants.services import membership_require
 from games.protocol import IllegalAction
 
 from . import broadcast
-from .messages import CLOSE_TOO_BIG, ClientError, FrameTooLarge, check_frame_size, decode_frame, parse_message
+from .auth import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, session_user_still_allowed
+from .messages import (
+    CHAT_TYPES,
+    CLOSE_TOO_BIG,
+    ClientError,
+    FrameTooLarge,
+    check_frame_size,
+    decode_frame,
+    parse_message,
+)
 from .origin import header, origin_allowed
 
 log = logging.getLogger(__name__)
 
-# Close codes (RFC 6455 private range 4000-4999, read as HTTP statuses). The client stops
-# reconnecting on them; neither says more than "no" (another tenant's match is a 404, exactly
-# like one that does not exist).
-CLOSE_FORBIDDEN = 4403
-CLOSE_NOT_FOUND = 4404
+__all__ = ["CLOSE_FORBIDDEN", "CLOSE_NOT_FOUND", "MatchConsumer"]
 
 SERVER_ERROR = "server_error"
 MSG_SERVER_ERROR = "Something went wrong on our side; send sync to see the current state of the match."
@@ -41,7 +43,7 @@ NOT_MEMBER = "not_member"
 MSG_SESSION_ENDED = "Your session has ended: sign in again."
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
     """One browser tab watching or playing one match.
 
     Connect: the Origin must be this site (else the handshake is refused), the session user
@@ -72,6 +74,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     checked again; a user who fails gets ``not_member`` and the socket closes with 4403.
     Client mistakes are answered with ``error`` and the socket stays open; nothing a client
     sends raises out of the consumer.
+
+    The match's chat rides on the same socket (``chat.consumers.ChatSocketMixin``): the
+    socket joins the groups of the rooms its person may read (``chat.selectors``: players'
+    or spectators' while the match is open or in play, both once it is over), followed as
+    the seat and the status change, and the person's own group, through which a ban or a
+    suspension closes it at once (4403).
     """
 
     async def connect(self):
@@ -81,6 +89,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = None
         self.last_version = -1
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.chat_match_id = self.match_id
         try:
             allowed = await database_sync_to_async(origin_allowed)(self.scope)
         except Exception:
@@ -102,12 +111,14 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=code)
             return
         await self._join(self._group_for(self.seat_index))
+        await self.chat_open()
         await self._send_fresh_state()
 
     async def disconnect(self, code):
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.group = None
+        await self.chat_close()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         """Every client frame: recheck the person, parse, dispatch; errors become messages."""
@@ -125,9 +136,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "error", "code": NOT_MEMBER, "message": MSG_SESSION_ENDED})
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
-            msg = parse_message(decode_frame(text_data, bytes_data))
+            content = decode_frame(text_data, bytes_data)
+            try:
+                msg = parse_message(content)
+            except ClientError as exc:
+                if isinstance(content, dict) and content.get("type") in CHAT_TYPES:
+                    await self.chat_error(exc.code, exc.message, exc.field)  # for the chat panel
+                    return
+                raise
             cid = msg.client_action_id
-            if msg.kind == "action":
+            if msg.kind in CHAT_TYPES:
+                await self.chat_receive(msg)
+            elif msg.kind == "action":
                 await self._action(msg)
             elif msg.kind == "resume":
                 await database_sync_to_async(self._resume)()
@@ -163,6 +183,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return  # older than what this socket already has
         self.last_version = snapshot["version"]
         await self.send_json({"type": "state", **snapshot})
+        await self.chat_follow(status=snapshot["status"])
 
     # --- message handlers -----------------------------------------------------------------
 
@@ -187,11 +208,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def _send_fresh_state(self):
         """Re-read our seat (it may have changed), move to its group, send its snapshot."""
         index, snapshot = await database_sync_to_async(self._seat_and_snapshot)()
-        if index != self.seat_index or self.group is None:
+        seat_changed = index != self.seat_index
+        if seat_changed or self.group is None:
             self.seat_index = index
             await self._join(self._group_for(index))
         self.last_version = max(self.last_version, snapshot["version"])
         await self.send_json({"type": "state", **snapshot})
+        await self.chat_follow(status=snapshot["status"], seat_changed=seat_changed)
 
     async def _send_error(self, code, message, field=None, client_action_id=None, version=None):
         out = {"type": "error", "code": code, "message": message}
@@ -240,18 +263,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     def _still_allowed(self) -> bool:
         """The session still signs in the same active user, who is still a member."""
-        engine = import_module(settings.SESSION_ENGINE)
-        session_key = getattr(self.scope.get("session"), "session_key", None)
-        # A fresh read of the session: a logout or a password change elsewhere ends it.
-        user = get_user(SimpleNamespace(session=engine.SessionStore(session_key)))
-        if not user.is_authenticated or user.pk != self.user_id:
-            return False
-        try:
-            membership_require(user=user, tenant=self.tenant)
-        except ServiceError:
-            return False
-        self.scope["user"] = user
-        return True
+        return session_user_still_allowed(self.scope, user_id=self.user_id, tenant=self.tenant)
 
     def _seat_and_snapshot(self) -> tuple[int | None, dict]:
         match = selectors.match_get(tenant=self.tenant, match_id=self.match_id)

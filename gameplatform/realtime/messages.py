@@ -7,6 +7,11 @@ Accepted, exactly (no other keys):
   ``matches.inputs.parse_action_input`` (the REST API's parser too)
 - ``{"type": "sync"}``
 - ``{"type": "resume"}``
+- the chat's (``CHAT_TYPES``; also the lobby socket's only ones, ``chat.consumers``):
+  ``{"type": "chat", "text": str}``, ``{"type": "chat_sync"}``,
+  ``{"type": "chat_mute", "user": str}``, ``{"type": "chat_unmute", "user": str}``,
+  ``{"type": "chat_report", "message": int >= 1, "reason": str}`` (values checked again by
+  ``chat.services``)
 
 Anything else raises ``ClientError(code, message, field)`` whose message names the field;
 the consumer turns it into ``{"type": "error", "code", "message", "field"}``.
@@ -24,8 +29,18 @@ from gameplatform.matches.inputs import parse_action_input, valid_client_action_
 # itself closes a frame over 1 MiB with 1009 before it reaches us.
 MAX_FRAME_CHARS = 16_384
 CLOSE_TOO_BIG = 1009
-MESSAGE_TYPES = ("action", "sync", "resume")
-FIELDS = {"action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"}}
+CHAT_TYPES = ("chat", "chat_sync", "chat_mute", "chat_unmute", "chat_report")
+MESSAGE_TYPES = ("action", "sync", "resume", *CHAT_TYPES)
+FIELDS = {
+    "action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"},
+    "chat": {"type", "text"}, "chat_sync": {"type"}, "chat_mute": {"type", "user"},
+    "chat_unmute": {"type", "user"}, "chat_report": {"type", "message", "reason"},
+}
+# The required fields of a chat message and the JSON type each must have.
+CHAT_FIELDS = {
+    "chat": {"text": str}, "chat_sync": {}, "chat_mute": {"user": str}, "chat_unmute": {"user": str},
+    "chat_report": {"message": int, "reason": str},
+}
 
 MALFORMED = "malformed"
 TOO_LARGE = "message_too_large"
@@ -41,9 +56,12 @@ MSG_TOO_LARGE = (
 )
 MSG_NOT_JSON = "Messages must be valid JSON."
 MSG_NOT_OBJECT = "Messages must be JSON objects with a 'type' field."
-MSG_TYPE_MISSING = "Field 'type' is required: one of action, sync, resume."
-MSG_TYPE_UNKNOWN = "Field 'type' must be one of action, sync, resume."
+MSG_TYPE_MISSING = "Field 'type' is required: one of {types}."
+MSG_TYPE_UNKNOWN = "Field 'type' must be one of {types}."
 MSG_FIELD_UNEXPECTED = "Field '{field}' is not part of a '{kind}' message."
+MSG_FIELD_MISSING = "Field '{field}' is required in a '{kind}' message."
+MSG_FIELD_TYPE = "Field '{field}' must be {what}."
+WHAT = {str: "text", int: "a whole number of at least 1"}
 
 
 class FrameTooLarge(Exception):
@@ -79,6 +97,8 @@ class ClientMessage:
     action: dict | None = None
     expected_version: int | None = None
     client_action_id: str | None = None
+    # A chat message's fields (CHAT_FIELDS), by name.
+    fields: dict | None = None
 
 
 def check_frame_size(text_data: str | None, bytes_data: bytes | None) -> None:
@@ -100,15 +120,16 @@ def decode_frame(text_data: str | None, bytes_data: bytes | None) -> object:
         raise ClientError(MALFORMED, MSG_NOT_JSON)
 
 
-def parse_message(content: object) -> ClientMessage:
-    """Validates a decoded client message; raises ``ClientError`` naming the first bad field."""
+def parse_message(content: object, types: tuple[str, ...] = MESSAGE_TYPES) -> ClientMessage:
+    """Validates a decoded client message, one of ``types``; raises ``ClientError`` naming
+    the first bad field."""
     if not isinstance(content, dict):
         raise ClientError(MALFORMED, MSG_NOT_OBJECT)
     kind = content.get("type")
     if "type" not in content:
-        raise ClientError(MISSING_FIELD, MSG_TYPE_MISSING, "type")
-    if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
-        raise ClientError(UNKNOWN_TYPE, MSG_TYPE_UNKNOWN, "type")
+        raise ClientError(MISSING_FIELD, MSG_TYPE_MISSING.format(types=", ".join(types)), "type")
+    if not isinstance(kind, str) or kind not in types:
+        raise ClientError(UNKNOWN_TYPE, MSG_TYPE_UNKNOWN.format(types=", ".join(types)), "type")
     # A well-formed client_action_id is echoed on every error about this message.
     cid = content.get("client_action_id")
     cid = cid if _valid_client_action_id(cid) else None
@@ -116,6 +137,8 @@ def parse_message(content: object) -> ClientMessage:
     if extra:
         field = extra[0][:40]  # echo at most 40 characters of what the client sent
         raise ClientError(UNEXPECTED_FIELD, MSG_FIELD_UNEXPECTED.format(field=field, kind=kind), field, cid)
+    if kind in CHAT_FIELDS:
+        return ClientMessage(kind=kind, fields=_chat_fields(kind, content))
     if kind != "action":
         return ClientMessage(kind=kind)
     try:  # the action's fields: the parser the REST API uses too
@@ -124,6 +147,22 @@ def parse_message(content: object) -> ClientMessage:
         raise ClientError(exc.code, exc.message, exc.field, cid)
     return ClientMessage(kind=kind, action=move.action, expected_version=move.expected_version,
                          client_action_id=move.client_action_id)
+
+
+def _chat_fields(kind: str, content: dict) -> dict:
+    """The fields of a chat message, each present and of its JSON type (an int is >= 1)."""
+    out = {}
+    for field, kind_of in CHAT_FIELDS[kind].items():
+        if field not in content:
+            raise ClientError(MISSING_FIELD, MSG_FIELD_MISSING.format(field=field, kind=kind), field)
+        value = content[field]
+        wrong = not isinstance(value, kind_of) or isinstance(value, bool)
+        if kind_of is int and not wrong:
+            wrong = not 1 <= value < 2**63
+        if wrong:
+            raise ClientError(INVALID_FIELD, MSG_FIELD_TYPE.format(field=field, what=WHAT[kind_of]), field)
+        out[field] = value
+    return out
 
 
 def _valid_client_action_id(value: object) -> bool:

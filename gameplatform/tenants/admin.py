@@ -17,12 +17,23 @@ addresses) stays invisible to them.
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from gameplatform.matches.errors import ServiceError
 
 from . import services
 from .models import Invitation, Membership, Tenant
 from .selectors import tenant_list_moderated
+
+BANNED_ROW_KEPT = "A banned member's row is the ban: lift the ban first."
+
+
+def _moderate(modeladmin, request, queryset, kind: str) -> None:
+    """Ban, unban or time out the selected members (``chat.admin.membership_act``: services
+    that check who may, and write the audit log)."""
+    from gameplatform.chat.admin import membership_act  # the chat app registers after this one
+
+    membership_act(modeladmin, request, queryset, kind)
 
 
 def moderated_tenant_ids(request) -> frozenset[int]:
@@ -264,13 +275,32 @@ class MembershipAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     """Who belongs to which community, with what role."""
 
     form = MembershipForm
-    list_display = ["user", "tenant", "role", "joined_at"]
+    list_display = ["user", "tenant", "role", "joined_at", "banned_at", "timeout_until"]
     list_select_related = ["user", "tenant"]
-    list_filter = [("tenant", admin.RelatedOnlyFieldListFilter), "role"]
+    list_filter = [("tenant", admin.RelatedOnlyFieldListFilter), "role", ("banned_at", admin.EmptyFieldListFilter)]
     search_fields = ["user__username", "user__display_name"]
     autocomplete_fields = ["user"]
-    # The vacation fields are the member's own (players.services.vacation_set keeps them).
-    readonly_fields = ["joined_at", "vacation_until", "vacation_started", "vacation_days_used", "vacation_year"]
+    # The vacation fields are the member's own (players.services.vacation_set keeps them); a
+    # ban and a time-out change only through the actions below (chat.services, audit log).
+    readonly_fields = ["joined_at", "vacation_until", "vacation_started", "vacation_days_used", "vacation_year",
+                       "banned_at", "timeout_until"]
+    actions = ["ban", "unban", "timeout_1h", "timeout_24h"]
+
+    @admin.action(description=_("Ban from the community"))
+    def ban(self, request, queryset):
+        _moderate(self, request, queryset, "ban")
+
+    @admin.action(description=_("Lift the ban"))
+    def unban(self, request, queryset):
+        _moderate(self, request, queryset, "unban")
+
+    @admin.action(description=_("Time out of the chat for 1 hour"))
+    def timeout_1h(self, request, queryset):
+        _moderate(self, request, queryset, "1h")
+
+    @admin.action(description=_("Time out of the chat for 24 hours"))
+    def timeout_24h(self, request, queryset):
+        _moderate(self, request, queryset, "24h")
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         return _form_with_request(super().get_form(request, obj, change, **kwargs), request)
@@ -280,6 +310,8 @@ class MembershipAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
             return False
         if obj is None:
             return True
+        if obj.banned_at is not None:
+            return False  # deleting the row would let an open community re-admit them
         try:
             services.membership_check_manage(by=request.user, membership=obj, new_role=None)
         except ServiceError:
@@ -287,8 +319,12 @@ class MembershipAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         return True
 
     def delete_queryset(self, request, queryset):
-        # Bulk "delete selected": drop the rows this user may not remove (owners, last owner).
+        # Bulk "delete selected": drop the rows this user may not remove (owners, last owner,
+        # banned members: their row is the ban).
         for membership in queryset.select_related("tenant", "user"):
+            if membership.banned_at is not None:
+                messages.error(request, f"{membership.user}: {BANNED_ROW_KEPT}")
+                continue
             try:
                 services.membership_check_manage(by=request.user, membership=membership, new_role=None)
             except ServiceError as exc:

@@ -75,6 +75,11 @@ class Membership(models.Model):
     vacation_started = models.DateField(null=True, blank=True)
     vacation_days_used = models.PositiveSmallIntegerField(default=0)
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Moderation (issue 13, kept by ``chat.services``): a banned member keeps this row, so an
+    # open community cannot re-admit them (``services.membership_require`` refuses them);
+    # a member timed out may not chat until ``timeout_until``.
+    banned_at = models.DateTimeField(null=True, blank=True)
+    timeout_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "tenant"], name="one_membership_per_tenant")]
@@ -84,7 +89,12 @@ class Membership(models.Model):
 
     @property
     def can_moderate(self) -> bool:
-        return self.role in (self.Role.MODERATOR, self.Role.OWNER)
+        return self.role in (self.Role.MODERATOR, self.Role.OWNER) and self.banned_at is None
+
+    @property
+    def is_banned(self) -> bool:
+        """Banned from this community: no lobby, match, chat or socket of it."""
+        return self.banned_at is not None
 
 
 def _invite_code() -> str:

@@ -77,21 +77,27 @@ def tenant_list_joinable(*, user) -> QuerySet[Tenant]:
 
 def tenant_list_moderated(*, user) -> QuerySet[Tenant]:
     """Tenants the user may moderate: every tenant for an active superuser, else those where
-    the user's role is moderator or owner; none for anonymous or inactive users."""
+    the user's role is moderator or owner and they are not banned; none for anonymous or
+    inactive users."""
     if not _is_active_user(user):
         return Tenant.objects.none()
     if user.is_superuser:
         return Tenant.objects.all()
-    return Tenant.objects.filter(memberships__user=user, memberships__role__in=MODERATING_ROLES).distinct()
+    return Tenant.objects.filter(
+        memberships__user=user, memberships__role__in=MODERATING_ROLES, memberships__banned_at__isnull=True
+    ).distinct()
 
 
 def user_can_moderate(*, user, tenant) -> bool:
-    """True when ``user`` is an active superuser or a moderator/owner of ``tenant``."""
+    """True when ``user`` is an active superuser or a moderator/owner of ``tenant`` who is
+    not banned from it."""
     if not _is_active_user(user) or tenant is None:
         return False
     if user.is_superuser:
         return True
-    return Membership.objects.filter(user=user, tenant=tenant, role__in=MODERATING_ROLES).exists()
+    return Membership.objects.filter(
+        user=user, tenant=tenant, role__in=MODERATING_ROLES, banned_at__isnull=True
+    ).exists()
 
 
 def membership_list(*, tenant) -> QuerySet[Membership]:

@@ -23,6 +23,7 @@ NOT_MODERATOR = "Only the community's moderators and owners can do that."
 ROLE_INVALID = "Role must be one of: player, moderator, owner."
 OWNER_ONLY = "Only an owner can make someone owner or change an owner's role."
 LAST_OWNER = "A community keeps at least one owner: make someone else owner first."
+BANNED = "You are banned from this community."
 
 
 def _check_active(user) -> None:
@@ -33,18 +34,27 @@ def _check_active(user) -> None:
         raise ServiceError("not_member", ACCOUNT_SUSPENDED, 403)
 
 
+def _check_not_banned(membership: Membership | None) -> None:
+    """Raises ``banned`` (403) for a membership a moderator banned (``chat.services``)."""
+    if membership is not None and membership.banned_at is not None:
+        raise ServiceError("banned", BANNED, 403)
+
+
 def membership_require(*, user, tenant: Tenant | None) -> Membership:
     """The user's membership of ``tenant``; every match service reached by a person calls it.
 
     In an open tenant a signed-in active user without a membership gets a ``player`` one on
     the spot. Raises ``ServiceError("not_member", ..., 403)`` for anonymous or suspended
-    users, a missing tenant, and invite-only tenants the user has not joined.
+    users, a missing tenant, and invite-only tenants the user has not joined, and
+    ``ServiceError("banned", ..., 403)`` for a banned member (whose row stays, so an open
+    tenant never re-admits them).
     """
     _check_active(user)
     if tenant is None:
         raise ServiceError("not_member", NO_COMMUNITY, 403)
     membership = Membership.objects.filter(user=user, tenant=tenant).first()
     if membership is not None:
+        _check_not_banned(membership)
         return membership
     if not tenant.is_open:
         raise ServiceError("not_member", INVITE_ONLY, 403)
@@ -58,12 +68,13 @@ def membership_require(*, user, tenant: Tenant | None) -> Membership:
 def membership_join(*, user, tenant: Tenant) -> Membership:
     """Joins an open tenant as ``player`` (the existing membership if already in).
 
-    Raises ``not_member`` (403) for anonymous/suspended users and ``invite_required`` (403)
-    for an invite-only tenant the user is not in.
+    Raises ``not_member`` (403) for anonymous/suspended users, ``invite_required`` (403)
+    for an invite-only tenant the user is not in and ``banned`` (403) for a banned member.
     """
     _check_active(user)
     existing = Membership.objects.filter(user=user, tenant=tenant).first()
     if existing is not None:
+        _check_not_banned(existing)
         return existing
     if not tenant.is_open:
         raise ServiceError("invite_required", INVITE_ONLY, 403)
@@ -79,7 +90,8 @@ def membership_join_by_invite(*, user, code: str) -> Membership:
     A user already in that tenant gets the existing membership and the code stays unused for
     someone else. Raises ``not_member`` (403) for anonymous/suspended users,
     ``invite_not_found`` (404, field ``code``) for an unknown code and ``invite_used`` (409,
-    field ``code``) when someone already used it.
+    field ``code``) when someone already used it, and ``banned`` (403) for a member the
+    tenant banned (the code stays unused).
     """
     _check_active(user)
     code = (code or "").strip() if isinstance(code, str) else ""
@@ -92,6 +104,7 @@ def membership_join_by_invite(*, user, code: str) -> Membership:
             raise ServiceError("invite_not_found", INVITE_NOT_FOUND, 404, field="code")
         existing = Membership.objects.filter(user=user, tenant_id=invitation.tenant_id).first()
         if existing is not None:
+            _check_not_banned(existing)
             return existing
         if invitation.used_at is not None:
             raise ServiceError("invite_used", INVITE_USED, 409, field="code")

@@ -3,12 +3,12 @@
 // countdown, the move log and the error box. The protocol is in docs/contracts.md ("WebSocket
 // ws/matches/<id>/").
 //
-//   const client = new MatchClient({ matchId, snapshot, csrfToken, onState, onError, onConnection });
-//   client.start(); client.submit(action);
+//   const client = new MatchClient({ matchId, snapshot, csrfToken, onState, onError, onConnection, onOther });
+//   client.start(); client.submit(action); client.sendFrame({type: "chat", text: "gg"});
 // `onState(snapshot, {gap})` runs for every newer snapshot; `gap` is true when versions were
 // skipped (the move log should then be reloaded from the history). A refusal calls
 // `onError(message, code)`; a stale one also asks for a fresh snapshot, which then arrives
-// through `onState` like any other.
+// through `onState` like any other. Messages of other types (the chat's) go to `onOther(msg)`.
 
 const RECONNECT_MAX_MS = 30000;
 const ACK_TIMEOUT_MS = 12000;
@@ -24,7 +24,8 @@ export function newActionId() {
 const QUIET_SYNC_MS = 30000;
 
 export class MatchClient {
-  constructor({ matchId, snapshot, csrfToken = "", onState = () => {}, onError = () => {}, onConnection = () => {}, live = true }) {
+  constructor({ matchId, snapshot, csrfToken = "", onState = () => {}, onError = () => {}, onConnection = () => {},
+                onOther = () => {}, live = true }) {
     this.matchId = matchId;
     this.snapshot = snapshot;
     this.version = snapshot ? snapshot.version : 0;
@@ -32,6 +33,7 @@ export class MatchClient {
     this.onState = onState;
     this.onError = onError;
     this.onConnection = onConnection;
+    this.onOther = onOther;
     this.live = live;
     this.ws = null;
     this.retry = 0;
@@ -125,7 +127,16 @@ export class MatchClient {
       if (!msg.client_action_id || (this.pending && this.pending.id === msg.client_action_id)) this._clearPending();
       this.onError(msg.message || msg.code || "The server refused that.", msg.code);
       if (msg.code === "stale_version" || msg.code === "stale") this.sync();
+    } else {
+      this.onOther(msg);
     }
+  }
+
+  /** Sends any other frame (the chat's) on the open socket; false when it is not open. */
+  sendFrame(frame) {
+    if (!this.connected) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
   }
 
   _state(msg) {

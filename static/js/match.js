@@ -16,9 +16,12 @@
 // a short tone sounds if they turned the sound on (#sound-toggle, remembered in localStorage,
 // off by default; js/alerts.js). The move log marks moves that the player did not make
 // (client.js ACTOR_NOTES); its latest line also shows in the banner (#latest-move) where the
-// log sits in a closed tab.
+// log sits in a closed tab. The Chat tab (js/chat.js) rides on the same socket, which then
+// stays open after the end for the players' and spectators' last words; news in a closed
+// Chat tab shows as a count on the tab.
 
 import { TurnAlerts } from "./alerts.js";
+import { ChatPanel } from "./chat.js";
 import { Countdown, MatchClient, MoveLog, actorNote, clearError, showError } from "./client.js";
 import { byId, readJsonScript, wireZoom } from "./dom.js";
 import { fitTable } from "./layout.js";
@@ -48,7 +51,11 @@ export class MatchPage {
     box?.querySelector("[data-dismiss]")?.addEventListener("click", () => clearError(box));
     byId("resume-btn")?.addEventListener("click", () => this.client?.resume());
     wireZoom();
-    this.tabs = wireTabs(byId("table-info"), { onShow: (name) => name === "moves" && this.scrollLog() });
+    this.tabs = wireTabs(byId("table-info"), { onShow: (name) => this.tabShown(name) });
+    const chat = byId("chat");
+    this.unread = 0;
+    this.chat = chat ? new ChatPanel(chat, { send: (frame) => this.client?.sendFrame(frame) ?? false,
+                                             onNews: () => this.chatNews() }) : null;
     this.stickLog();
     this.fit = fitTable(byId("table"));
     this.watchHand();
@@ -63,6 +70,29 @@ export class MatchPage {
       x.addEventListener("click", () => this.dropMessage(li));
       li.appendChild(x);
     }
+  }
+
+  tabShown(name) {
+    if (name === "moves") this.scrollLog();
+    if (name === "chat") {
+      this.unread = 0;
+      this.showUnread();
+      this.chat?.scroll(true);
+    }
+  }
+
+  /** A new message from someone else: counted on the Chat tab while it is not open. */
+  chatNews() {
+    if (this.tabs?.open === "chat") return;
+    this.unread += 1;
+    this.showUnread();
+  }
+
+  showUnread() {
+    const badge = byId("chat-unread");
+    if (!badge) return;
+    badge.textContent = this.unread > 99 ? "99+" : String(this.unread);
+    badge.hidden = this.unread === 0;
   }
 
   dropMessage(li) {
@@ -95,14 +125,16 @@ export class MatchPage {
       matchId: this.config.match,
       snapshot: this.snapshot,
       csrfToken: this.config.csrf_token || "",
-      live: this.snapshot.status === "active",
+      // With a chat the socket stays open after the end (the last words, "gg").
+      live: this.snapshot.status === "active" || Boolean(this.chat),
       onState: (snap, info) => this.onState(snap, info),
       onError: (message) => this.error(message),
       onConnection: (state) => this.connection(state),
+      onOther: (msg) => this.chat?.handle(msg),
     });
     this.countdown = new Countdown(byId("countdown"), () => (this.snapshot.status === "active" ? this.snapshot.deadline : null));
     this.client.start();
-    if (this.snapshot.status !== "active") this.connection("off");
+    if (this.snapshot.status !== "active" && !this.chat) this.connection("off");
   }
 
   onState(snap, { gap }) {
@@ -118,7 +150,8 @@ export class MatchPage {
     }
     this.render();
     if (wasActive && snap.status !== "active") {
-      this.client.stop();
+      if (!this.chat) this.client.stop();
+      else this.connection(this.client.connected ? "live" : "down");
       // The flash messages of the live match ("The match has started") go when it ends.
       for (const list of document.querySelectorAll(".table-notes .messages")) list.remove();
     }
@@ -231,10 +264,13 @@ export class MatchPage {
   }
 
   connection(state) {
+    this.chat?.connected(state === "live");
     const node = byId("conn-state");
     if (!node) return;
     node.className = "conn-state";
-    if (state === "live") {
+    if (this.snapshot?.status !== "active") {
+      node.textContent = ""; // over: the socket only carries the chat, whose box says how it is
+    } else if (state === "live") {
       node.classList.add("live");
       node.textContent = "Live";
     } else if (state === "down") {

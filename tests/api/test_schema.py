@@ -24,7 +24,7 @@ def test_schema_lists_every_endpoint(client):
     assert sorted(schema["paths"]) == sorted(PATHS)
     action = schema["paths"]["/api/v1/matches/{match_id}/actions/"]["post"]
     assert action["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("/ActionIn")
-    assert set(action["responses"]) == {"200", "400", "401", "403", "404", "409", "413", "415"}
+    assert set(action["responses"]) == {"200", "400", "401", "403", "404", "409", "413", "415", "429"}
     assert schema["components"]["securitySchemes"].keys() >= {"tokenAuth", "cookieAuth"}
 
 

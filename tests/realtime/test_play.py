@@ -11,7 +11,7 @@ from gameplatform.matches import selectors, services
 from gameplatform.matches.inputs import ACTION_INVALID
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.realtime import broadcast
-from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, MSG_SESSION_ENDED
+from gameplatform.realtime.consumers import CLOSE_FORBIDDEN
 from gameplatform.realtime.messages import MAX_FRAME_CHARS
 from games.registry import get_engine
 from tests.realtime.conftest import first_state
@@ -118,14 +118,16 @@ async def test_no_socket_ever_sees_another_seats_hand(table, connect_socket):
         assert sock.received[-1] == {"type": "state", **fresh}
 
 
+# The message types of the match socket, as its errors list them.
+TYPES = "action, sync, resume, chat, chat_sync, chat_mute, chat_unmute, chat_report"
 # Frames a client may send by mistake or malice: (frame, code, message, field).
 BAD_FRAMES = [
     ('{"type": "action"', "malformed", "Messages must be valid JSON.", None),
     ("[1, 2]", "malformed", "Messages must be JSON objects with a 'type' field.", None),
     ('"sync"', "malformed", "Messages must be JSON objects with a 'type' field.", None),
-    ("{}", "missing_field", "Field 'type' is required: one of action, sync, resume.", "type"),
-    ('{"type": "fly"}', "unknown_type", "Field 'type' must be one of action, sync, resume.", "type"),
-    ('{"type": 5}', "unknown_type", "Field 'type' must be one of action, sync, resume.", "type"),
+    ("{}", "missing_field", f"Field 'type' is required: one of {TYPES}.", "type"),
+    ('{"type": "fly"}', "unknown_type", f"Field 'type' must be one of {TYPES}.", "type"),
+    ('{"type": 5}', "unknown_type", f"Field 'type' must be one of {TYPES}.", "type"),
     ('{"type": "sync", "x": 1}', "unexpected_field", "Field 'x' is not part of a 'sync' message.", "x"),
     ('{"type": "action", "expected_version": 1, "client_action_id": "c"}', "missing_field",
      "Field 'action' is required in an action message.", "action"),
@@ -297,7 +299,9 @@ async def test_a_client_that_missed_a_change_resyncs_to_the_current_version(tabl
     assert synced == {"type": "state", **await database_sync_to_async(snapshot_for)(match.pk, 0)}
 
 
-async def test_a_suspended_users_next_message_is_refused_and_the_socket_closed(table, connect_socket):
+async def test_a_suspended_users_socket_is_closed_at_once(table, connect_socket):
+    """Issue 13, point 6: "a ban or suspension taking effect on open WebSockets at once"
+    (chat.signals: the person's group ``user.<id>``), before they send anything."""
     match, alice, _, _ = table
     socks = await seated(connect_socket, table)
 
@@ -306,8 +310,7 @@ async def test_a_suspended_users_next_message_is_refused_and_the_socket_closed(t
         alice.save(update_fields=["is_active"])
 
     await database_sync_to_async(suspend)()
-    await socks[0].send({"type": "sync"})
-    assert await socks[0].recv() == {"type": "error", "code": "not_member", "message": MSG_SESSION_ENDED}
+    assert await socks[0].recv() == {"type": "error", "code": "suspended", "message": "This account is suspended."}
     assert await socks[0].closed_with() == CLOSE_FORBIDDEN
     # The others carry on.
     assert (await socks[1].request({"type": "sync"}))["type"] == "state"

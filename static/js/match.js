@@ -1,4 +1,4 @@
-// The live match page, common to every game: status banner, turn line, countdown, seat list,
+// The live match page, common to every game: status banner, turn line, countdown, clocks, seat list,
 // move log, result table and seed box, all from the snapshot (docs/contracts.md, "Match
 // snapshot") and its view envelope (games/protocol.py ViewEnvelope). A game's play module
 // provides only how its table is drawn and how a move is told:
@@ -19,6 +19,7 @@
 // log sits in a closed tab.
 
 import { TurnAlerts } from "./alerts.js";
+import { SeatClocks, hasSeatClocks, runningDeadline } from "./clocks.js";
 import { Countdown, MatchClient, MoveLog, actorNote, clearError, showError } from "./client.js";
 import { byId, readJsonScript, wireZoom } from "./dom.js";
 import { fitTable } from "./layout.js";
@@ -53,6 +54,7 @@ export class MatchPage {
     this.fit = fitTable(byId("table"));
     this.watchHand();
     this.alerts = new TurnAlerts(byId("sound-toggle"));
+    this.clocks = new SeatClocks(byId("seat-clocks"), this.config.clock_words || {});
     // Flash messages of the table ("The match has started"): each can be dismissed.
     for (const li of document.querySelectorAll(".table-notes .messages li")) {
       const x = document.createElement("button");
@@ -69,6 +71,17 @@ export class MatchPage {
     const list = li.parentElement;
     li.remove();
     if (list && !list.children.length) list.remove();
+  }
+
+  /** The banner's countdown: this seat's own clock while it runs (with a clock per seat),
+   * else the match's deadline (the earliest of the seats to act). */
+  bannerDeadline() {
+    const snap = this.snapshot;
+    if (snap.status !== "active") return null;
+    if (hasSeatClocks(snap.clocks) && this.mySeat !== null && this.toAct.includes(this.mySeat)) {
+      return runningDeadline(snap.clocks, this.mySeat) ?? snap.deadline;
+    }
+    return snap.deadline;
   }
 
   get names() {
@@ -100,7 +113,7 @@ export class MatchPage {
       onError: (message) => this.error(message),
       onConnection: (state) => this.connection(state),
     });
-    this.countdown = new Countdown(byId("countdown"), () => (this.snapshot.status === "active" ? this.snapshot.deadline : null));
+    this.countdown = new Countdown(byId("countdown"), () => this.bannerDeadline());
     this.client.start();
     if (this.snapshot.status !== "active") this.connection("off");
   }
@@ -251,6 +264,7 @@ export class MatchPage {
     const snap = this.snapshot;
     this.renderBanner(snap);
     this.renderSeats(snap);
+    this.clocks.render(snap, { names: this.names, colours: (snap.seats || []).map((s) => snap.view?.seats?.find((e) => e.seat === s.index)?.colour) });
     this.renderResult(snap);
     this.renderSeed(snap);
     this.game.render(snap, this);
@@ -331,6 +345,7 @@ export class MatchPage {
       view: snap.view,
       mySeat: this.mySeat,
       acting: snap.status === "active" ? this.toAct : [],
+      clocks: Boolean(snap.clocks),
     });
   }
 

@@ -49,6 +49,9 @@ DAYS_PER_MOVE = (1, 30)
 DEFAULT_BANK_MINUTES = 10
 DEFAULT_INCREMENT_SECONDS = 5
 DEFAULT_DAYS_PER_MOVE = 3
+# The units of the lobby's numbers, in milliseconds (module constants: tests shrink them).
+SECOND_MS = 1000
+MINUTE_MS = 60_000
 DAY_MS = 86_400_000
 
 TIME_CONTROL_INVALID = gettext_noop("time_control must be one of: turn, fischer, correspondence.")
@@ -150,7 +153,7 @@ def clocks_init(match: Match, seats: list[Seat]) -> None:
     """At the start: every seat's bank full (Fischer: ``bank_minutes``), every clock still
     (``clocks_advance`` then starts the first seats'). In memory; the caller saves."""
     for seat in seats:
-        seat.clock_ms = match.bank_minutes * 60_000 if match.time_control == FISCHER else None
+        seat.clock_ms = match.bank_minutes * MINUTE_MS if match.time_control == FISCHER else None
         seat.clock_since = None
 
 
@@ -184,7 +187,7 @@ def clocks_advance(match: Match, seats: list[Seat], *, to_act: Iterable[int], no
         if running:
             _stop(match, seat, now)
             if seat.index == actor and match.time_control == FISCHER:
-                seat.clock_ms += (match.increment_seconds or 0) * 1000
+                seat.clock_ms += (match.increment_seconds or 0) * SECOND_MS
         if wanted:
             _start(match, seat, now, resume.get(seat.user_id))
         changed.append(seat)
@@ -285,7 +288,7 @@ def clocks_public(match: Match, seats: list[Seat], to_act: Iterable[int], now: d
         elif match.time_control == CORRESPONDENCE:
             rows.append(_row(seat.index, match.days_per_move * DAY_MS, False, None, None))
         else:
-            bank = seat.clock_ms if seat.clock_ms is not None else (match.bank_minutes or 0) * 60_000
+            bank = seat.clock_ms if seat.clock_ms is not None else (match.bank_minutes or 0) * MINUTE_MS
             rows.append(_row(seat.index, max(bank, 0), False, None, None))
     return {**control, "seats": rows}
 

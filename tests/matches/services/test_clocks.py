@@ -317,3 +317,109 @@ def test_a_rematch_keeps_the_time_control(now, clocked, member, other_member, te
     Match.unscoped.filter(pk=match.pk).update(status=Match.Status.FINISHED)
     new = shortcuts.match_rematch(tenant=tenant, user=member, match_id=match.pk)
     assert (new.time_control, new.bank_minutes, new.increment_seconds) == ("fischer", 3, 2)
+
+
+# --- correspondence and vacations -------------------------------------------------------------
+
+
+def membership(user, tenant):
+    from gameplatform.tenants.models import Membership
+
+    return Membership.objects.select_related("tenant").get(user=user, tenant=tenant)
+
+
+def midnight_after(day):
+    from datetime import datetime, time
+
+    return timezone.make_aware(datetime.combine(day + timedelta(days=1), time.min))
+
+
+def test_days_per_move_give_each_move_its_days(now, clocked, member, other_member, tenant):
+    match = clocked([member, other_member], "correspondence", days_per_move=3)
+    a, b, first, second = in_turn_order(match)
+    assert match.deadline == T0 + timedelta(days=3)
+    assert (a.clock_ms, a.clock_since, b.clock_ms) == (3 * clocks.DAY_MS, T0, None)
+    now.advance(days=2)
+    play(match, first, tenant)
+    match.refresh_from_db()
+    assert match.deadline == now.now + timedelta(days=3)  # a whole move's days, nothing carried over
+    rows = match_snapshot(match=match, seat=None)["clocks"]["seats"]
+    assert rows[a.index] == {"index": a.index, "remaining_ms": 3 * clocks.DAY_MS, "running": False,
+                             "deadline": None, "paused_until": None}
+    assert rows[b.index]["running"] and rows[b.index]["remaining_ms"] == 3 * clocks.DAY_MS
+
+
+def test_a_move_that_starts_during_a_vacation_starts_when_it_ends(now, clocked, member, other_member, tenant):
+    from gameplatform.players.services import vacation_set
+
+    until = T0.date() + timedelta(days=4)
+    for user in (member, other_member):
+        vacation_set(membership=membership(user, tenant), until=until)
+    match = clocked([member, other_member], "correspondence", days_per_move=2)
+    a, *_ = in_turn_order(match)
+    assert a.clock_since == midnight_after(until)
+    assert match.deadline == midnight_after(until) + timedelta(days=2)
+    row = match_snapshot(match=match, seat=None)["clocks"]["seats"][a.index]
+    assert (row["running"], row["remaining_ms"]) == (False, 2 * clocks.DAY_MS)
+    assert row["paused_until"] == midnight_after(until).isoformat()
+    now.advance(days=3)
+    assert timers.overdue_sweep(now=now.now) == 0  # the old deadline would have passed
+
+
+def test_a_vacation_during_a_move_moves_the_deadline_by_the_overlap(now, clocked, member, other_member, tenant):
+    from gameplatform.players.services import vacation_set
+
+    match = clocked([member, other_member], "correspondence", days_per_move=3)
+    a, b, first, _ = in_turn_order(match)
+    version = match.version
+    now.advance(days=1)
+    until = now.now.date() + timedelta(days=2)
+    vacation_set(membership=membership(first, tenant), until=until)
+    match.refresh_from_db()
+    a.refresh_from_db()
+    overlap = midnight_after(until) - now.now
+    assert match.deadline == T0 + timedelta(days=3) + overlap
+    assert (a.clock_ms, a.clock_since) == (2 * clocks.DAY_MS, midnight_after(until))
+    assert match.version == version + 1  # the page hears of it; the old timer goes stale
+    # Back early: the clock runs again from now with what was left.
+    now.advance(hours=5)
+    vacation_set(membership=membership(first, tenant), until=None)
+    match.refresh_from_db()
+    assert match.deadline == now.now + timedelta(days=2) and match.version == version + 2
+    now.now = match.deadline + timedelta(seconds=1)
+    assert timers.turn_expire(match_id=match.pk, version=match.version) == 1
+    assert MoveRecord.objects.get(match=match).seat == a.index
+
+
+def test_extending_a_vacation_moves_the_paused_deadline(now, clocked, member, other_member, tenant):
+    from gameplatform.players.services import vacation_set
+
+    match = clocked([member, other_member], "correspondence", days_per_move=1)
+    a, b, first, _ = in_turn_order(match)
+    vacation_set(membership=membership(first, tenant), until=T0.date() + timedelta(days=1))
+    vacation_set(membership=membership(first, tenant), until=T0.date() + timedelta(days=3))
+    match.refresh_from_db()
+    a.refresh_from_db()
+    assert a.clock_since == midnight_after(T0.date() + timedelta(days=3))
+    assert match.deadline == a.clock_since + timedelta(milliseconds=a.clock_ms)
+
+
+def test_another_community_s_vacation_and_a_fischer_clock_do_not_pause(
+    now, clocked, member, other_member, tenant, other_tenant
+):
+    from gameplatform.players.services import vacation_set
+    from gameplatform.tenants.models import Membership
+
+    match = clocked([member, other_member], "correspondence", days_per_move=2)
+    _, _, first, _ = in_turn_order(match)
+    version = match.version
+    Membership.objects.create(user=first, tenant=other_tenant)
+    vacation_set(membership=membership(first, other_tenant), until=T0.date() + timedelta(days=5))
+    match.refresh_from_db()
+    assert match.deadline == T0 + timedelta(days=2) and match.version == version
+
+    fischer = clocked([member, other_member], bank_minutes=5, increment_seconds=0)
+    _, _, first, _ = in_turn_order(fischer)
+    vacation_set(membership=membership(first, tenant), until=T0.date() + timedelta(days=5))
+    fischer.refresh_from_db()
+    assert fischer.deadline == T0 + timedelta(minutes=5)

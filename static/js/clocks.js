@@ -52,15 +52,16 @@ export function runningDeadline(clocks, index, now = Date.now()) {
 
 /**
  * Keeps the page's clocks current: `render(snapshot, {names, colours})` lays out the banner's
- * chips; every second (and after each render) each [data-clock-seat] node gets its seat's
- * time and the classes "running", "urgent" and "paused".
+ * chips; on each `tick()` (every second: its own timer, or with `{timer: false}` the caller's,
+ * such as the banner's Countdown) and after each render, each [data-clock-seat] node gets its
+ * seat's time and the classes "running", "urgent" and "paused".
  */
 export class SeatClocks {
-  constructor(bar, words = {}) {
+  constructor(bar, words = {}, { timer = true } = {}) {
     this.bar = bar;
     this.words = words;
     this.clocks = null;
-    this.timer = setInterval(() => this.tick(), 1000);
+    this.timer = timer ? setInterval(() => this.tick(), 1000) : null;
   }
 
   render(snapshot, { names = [], colours = [] } = {}) {

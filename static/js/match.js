@@ -54,7 +54,8 @@ export class MatchPage {
     this.fit = fitTable(byId("table"));
     this.watchHand();
     this.alerts = new TurnAlerts(byId("sound-toggle"));
-    this.clocks = new SeatClocks(byId("seat-clocks"), this.config.clock_words || {});
+    // Counted by the banner's countdown, so both say the same second.
+    this.clocks = new SeatClocks(byId("seat-clocks"), this.config.clock_words || {}, { timer: false });
     // Flash messages of the table ("The match has started"): each can be dismissed.
     for (const li of document.querySelectorAll(".table-notes .messages li")) {
       const x = document.createElement("button");
@@ -113,7 +114,7 @@ export class MatchPage {
       onError: (message) => this.error(message),
       onConnection: (state) => this.connection(state),
     });
-    this.countdown = new Countdown(byId("countdown"), () => this.bannerDeadline());
+    this.countdown = new Countdown(byId("countdown"), () => this.bannerDeadline(), () => this.clocks.tick());
     this.client.start();
     if (this.snapshot.status !== "active") this.connection("off");
   }
@@ -265,6 +266,7 @@ export class MatchPage {
     this.renderBanner(snap);
     this.renderSeats(snap);
     this.clocks.render(snap, { names: this.names, colours: (snap.seats || []).map((s) => snap.view?.seats?.find((e) => e.seat === s.index)?.colour) });
+    this.countdown?.tick(); // the banner's time and the clocks, at the same second
     this.renderResult(snap);
     this.renderSeed(snap);
     this.game.render(snap, this);

@@ -62,8 +62,8 @@ class Match(models.Model):
         """How a seat's time is kept (issue 13, point 4; ``matches.clocks``)."""
 
         TURN = "turn", _("Time per turn")
-        FISCHER = "fischer", _("Time bank with increment (Fischer)")
-        CORRESPONDENCE = "correspondence", _("Days per move (correspondence)")
+        FISCHER = "fischer", _("Fischer: time bank + increment")
+        CORRESPONDENCE = "correspondence", _("Correspondence: days per move")
 
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="matches")
     game = models.CharField(max_length=32, db_index=True)

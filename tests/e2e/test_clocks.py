@@ -142,3 +142,41 @@ def test_a_paused_correspondence_clock_says_vacation(live_site, browser):
     assert sorted(texts) == ["3 d 0 h", "3 d 0 h · on vacation"], texts
     assert all(DAYS.match(t) for t in texts)
     assert not errors, errors
+
+
+def test_the_lobby_offers_the_chosen_clock_s_fields_only(live_site, browser):
+    user = _people(1)[0]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_site.url}])
+        page = context.new_page()
+        page.set_default_timeout(STEP_MS)
+        page.goto(f"{live_site.url}/")
+        form = page.locator("#create-form")
+        form.locator("#id_game").select_option("hextopia")
+        expect(form.locator("#id_turn_seconds")).to_be_visible()
+        expect(form.locator("#id_bank_minutes")).to_be_hidden()
+        form.locator("#id_time_control").select_option("fischer")
+        expect(form.locator("#id_turn_seconds")).to_be_hidden()
+        expect(form.locator("#id_bank_minutes")).to_be_visible()
+        expect(form.locator("#id_increment_seconds")).to_be_visible()
+        expect(form.locator("#id_days_per_move")).to_be_hidden()
+        form.locator("#id_time_control").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"lobby-fischer-{width}.png"))
+        # HexBoard Words keeps its hourglass: no clock to choose, and it is sent as time per turn.
+        form.locator("#id_game").select_option("hexboard-words")
+        expect(form.locator("#id_time_control")).to_be_hidden()
+        expect(form.locator("#id_bank_minutes")).to_be_hidden()
+        assert form.locator("#id_time_control").input_value() == "turn"
+        form.locator("#id_game").select_option("hextopia")
+        form.locator("#id_time_control").select_option("correspondence")
+        form.locator("#id_days_per_move").fill("4")
+        form.locator("button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/matches/\d+/$"))
+        match = Match.unscoped.order_by("-pk").first()
+        assert (match.time_control, match.days_per_move, match.turn_seconds) == ("correspondence", 4, None)
+        assert "4 days per move" in page.content()
+        context.close()

@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='match',
             name='time_control',
-            field=models.CharField(choices=[('turn', 'Time per turn'), ('fischer', 'Time bank with increment (Fischer)'), ('correspondence', 'Days per move (correspondence)')], default='turn', max_length=16),
+            field=models.CharField(choices=[('turn', 'Time per turn'), ('fischer', 'Fischer: time bank + increment'), ('correspondence', 'Correspondence: days per move')], default='turn', max_length=16),
         ),
         migrations.AddField(
             model_name='seat',

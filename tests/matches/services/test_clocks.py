@@ -423,3 +423,22 @@ def test_another_community_s_vacation_and_a_fischer_clock_do_not_pause(
     vacation_set(membership=membership(first, tenant), until=T0.date() + timedelta(days=5))
     fischer.refresh_from_db()
     assert fischer.deadline == T0 + timedelta(minutes=5)
+
+
+def test_a_moderator_s_hand_over_stops_the_clock_and_taking_the_seat_back_starts_it(
+    now, clocked, member, other_member, tenant
+):
+    match = clocked([member, other_member], bank_minutes=2, increment_seconds=0)
+    a, _, person, _ = in_turn_order(match)
+    now.advance(seconds=30)
+    services.seat_hand_to_bot(match_id=match.pk, seat_index=a.index)
+    a.refresh_from_db()
+    match.refresh_from_db()
+    assert (a.clock_ms, a.clock_since) == (90_000, None)  # its 30 s are spent, the rest is kept
+    assert match.deadline is None and match.bot_due_at is not None
+    now.advance(seconds=5)
+    services.seat_resume(tenant=tenant, user=person, match_id=match.pk)
+    a.refresh_from_db()
+    match.refresh_from_db()
+    assert (a.clock_ms, a.clock_since) == (90_000, now.now)
+    assert match.deadline == now.now + timedelta(seconds=90)

@@ -354,11 +354,15 @@ class SeatClockOut(serializers.Serializer):
     """One seat's time (``matches.clocks.clocks_public``)."""
 
     index = serializers.IntegerField()
-    remaining_ms = serializers.IntegerField(help_text="Time left now, in milliseconds.")
-    running = serializers.BooleanField(help_text="Counting down now, toward deadline.")
-    deadline = serializers.DateTimeField(allow_null=True, help_text="When it runs out (null while it stands still).")
-    paused_until = serializers.DateTimeField(
-        allow_null=True, help_text="A vacation stops it until then (deadline includes the pause)."
+    remaining_ms = serializers.IntegerField(
+        help_text="Milliseconds left at since (a still clock: what it starts with: bank, turn or move)."
+    )
+    running = serializers.BooleanField(help_text="The clock has started: the seat is to act.")
+    since = serializers.DateTimeField(
+        allow_null=True, help_text="When it started counting down; in the future: a vacation pauses it until then."
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When it runs out (since + remaining_ms); null while it stands still."
     )
 
 

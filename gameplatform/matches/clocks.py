@@ -249,20 +249,20 @@ def vacation_ends(match: Match, seats: Iterable[Seat], now: datetime.datetime) -
     return out
 
 
-def clocks_public(match: Match, seats: list[Seat], to_act: Iterable[int], now: datetime.datetime | None = None):
-    """Every seat's time as the snapshot shows it (public: the same for every viewer), or
-    None for an unlimited match::
+def clocks_public(match: Match, seats: list[Seat], to_act: Iterable[int]):
+    """Every seat's time as the snapshot shows it (public: the same for every viewer, and the
+    same for every snapshot of one version), or None for an unlimited match::
 
         {"time_control": "fischer", "turn_seconds": None, "bank_minutes": 10,
          "increment_seconds": 5, "days_per_move": None,
-         "seats": [{"index": 0, "remaining_ms": 594000, "running": True,
-                    "deadline": iso8601 | None, "paused_until": iso8601 | None}]}
+         "seats": [{"index": 0, "remaining_ms": 600000, "running": True,
+                    "since": iso8601 | None, "deadline": iso8601 | None}]}
 
-    ``remaining_ms``: the time left at ``now`` (a still correspondence clock: a whole move's);
-    ``running``: it counts down now (toward ``deadline``); ``paused_until``: a vacation stops
-    it until then (``deadline`` already includes the pause).
+    ``running``: the seat's clock has started (it is to act); it counts down from
+    ``remaining_ms`` at ``since`` to zero at ``deadline`` (``since`` in the future: a vacation
+    pauses it until then, and ``deadline`` includes the pause). A still clock shows what it
+    would start with: the bank, a whole turn's or a whole move's time.
     """
-    now = now or timezone.now()
     control = {"time_control": match.time_control, "turn_seconds": match.turn_seconds,
                "bank_minutes": match.bank_minutes, "increment_seconds": match.increment_seconds,
                "days_per_move": match.days_per_move}
@@ -274,22 +274,20 @@ def clocks_public(match: Match, seats: list[Seat], to_act: Iterable[int], now: d
             return None
         full = match.turn_seconds * 1000
         for seat in seats:
-            running = seat.index in acting and match.deadline is not None
-            left = _ms(match.deadline - now) if running else full
-            rows.append(_row(seat.index, min(left, full), running, match.deadline if running else None, None))
+            if seat.index in acting and match.deadline is not None:
+                rows.append(_row(seat.index, full, match.deadline - timedelta(milliseconds=full), match.deadline))
+            else:
+                rows.append(_row(seat.index, full, None, None))
         return {**control, "seats": rows}
     for seat in seats:
         deadline = seat_deadline(seat) if active else None
-        paused = seat.clock_since if deadline is not None and seat.clock_since > now else None
-        if deadline is not None and paused is None:
-            rows.append(_row(seat.index, _ms(deadline - now), True, deadline, None))
-        elif deadline is not None:
-            rows.append(_row(seat.index, max(seat.clock_ms, 0), False, deadline, paused))
+        if deadline is not None:
+            rows.append(_row(seat.index, max(seat.clock_ms, 0), seat.clock_since, deadline))
         elif match.time_control == CORRESPONDENCE:
-            rows.append(_row(seat.index, match.days_per_move * DAY_MS, False, None, None))
+            rows.append(_row(seat.index, match.days_per_move * DAY_MS, None, None))
         else:
             bank = seat.clock_ms if seat.clock_ms is not None else (match.bank_minutes or 0) * MINUTE_MS
-            rows.append(_row(seat.index, max(bank, 0), False, None, None))
+            rows.append(_row(seat.index, max(bank, 0), None, None))
     return {**control, "seats": rows}
 
 
@@ -297,10 +295,9 @@ def _ms(delta: timedelta) -> int:
     return max(delta // timedelta(milliseconds=1), 0)
 
 
-def _row(index, remaining, running, deadline, paused) -> dict:
-    return {"index": index, "remaining_ms": remaining, "running": running,
-            "deadline": deadline.isoformat() if deadline else None,
-            "paused_until": paused.isoformat() if paused else None}
+def _row(index, remaining, since, deadline) -> dict:
+    return {"index": index, "remaining_ms": remaining, "running": since is not None,
+            "since": since.isoformat() if since else None, "deadline": deadline.isoformat() if deadline else None}
 
 
 def clocks_vacation_changed(*, membership, now: datetime.datetime | None = None) -> int:

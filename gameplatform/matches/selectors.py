@@ -153,7 +153,7 @@ class SnapshotTable:
             self.engine = registry.get_engine(match.game)
             self.state = self.engine.decode(match.state) if state is None else state
             self.to_act = self.engine.to_act(self.state)
-        # The same for every viewer: computed once per version, at one moment.
+        # The same for every viewer and every look at this version.
         self.clocks = clocks_public(match, seats, self.to_act)
 
     def snapshot(self, idx: int | None, events: list) -> dict:

@@ -1,7 +1,9 @@
 // Every seat's time on the live match page, shared by every game (no per-game hook), from the
 // snapshot's `clocks` (gameplatform/matches/clocks.py clocks_public):
 //   {time_control, turn_seconds, bank_minutes, increment_seconds, days_per_move,
-//    seats: [{index, remaining_ms, running, deadline, paused_until}]}
+//    seats: [{index, remaining_ms, running, since, deadline}]}
+// A running clock counts down from remaining_ms at `since` to 0 at `deadline`; `since` in the
+// future means a vacation pauses it until then.
 // With a Fischer bank or days per move, the banner shows a chip per seat (#seat-clocks) and
 // each row of the seat list its time (a [data-clock-seat] node); with time per turn, only the
 // seats to act show theirs (the banner's countdown says it too). Running clocks count down
@@ -31,9 +33,9 @@ export function shownClock(clocks, index) {
  * down toward its deadline, `paused` while a vacation holds it, `left` the milliseconds left.
  */
 export function clockState(row, now = Date.now()) {
-  const pausedUntil = row.paused_until ? Date.parse(row.paused_until) : null;
-  const paused = pausedUntil !== null && pausedUntil > now;
-  const live = Boolean(row.deadline) && (row.running || pausedUntil !== null) && !paused;
+  const since = row.running && row.since ? Date.parse(row.since) : null;
+  const paused = since !== null && since > now;
+  const live = since !== null && !paused && Boolean(row.deadline);
   const left = live ? Math.max(0, Date.parse(row.deadline) - now) : Math.max(0, row.remaining_ms ?? 0);
   return { left, live, paused };
 }

@@ -14,6 +14,14 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from gameplatform.matches.clocks import (
+    BANK_MINUTES,
+    DAYS_PER_MOVE,
+    DEFAULT_BANK_MINUTES,
+    DEFAULT_DAYS_PER_MOVE,
+    DEFAULT_INCREMENT_SECONDS,
+    INCREMENT_SECONDS,
+)
 from gameplatform.matches.models import SEED_CHECK_COMMAND, SEED_COMMITMENT_RULE, Match
 from gameplatform.matches.services import ASYNC_TURN_SECONDS, LIVE_TURN_SECONDS
 from games import registry
@@ -172,6 +180,27 @@ class MatchCreateIn(serializers.Serializer):
         help_text="Seconds per turn: 30 to 600 (live) or 3600 to 604800 (asynchronous); null for no timer.",
     )
     title = text(max_length=80, required=False, allow_blank=True, default="")
+    time_control = serializers.ChoiceField(
+        choices=Match.TimeControl.choices, required=False, allow_null=True, default=None,
+        help_text="How time is kept: turn (default: turn_seconds per turn), fischer (a bank per seat, "
+                  "bank_minutes at the start, increment_seconds added after each of its turns) or "
+                  "correspondence (days_per_move per move, paused while the player is on vacation). A game "
+                  "whose rules set the time per turn takes only turn.",
+    )
+    bank_minutes = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=BANK_MINUTES[0], max_value=BANK_MINUTES[1],
+        help_text=f"Fischer only: each seat's bank at the start, in minutes (default {DEFAULT_BANK_MINUTES}).",
+    )
+    increment_seconds = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=INCREMENT_SECONDS[0],
+        max_value=INCREMENT_SECONDS[1],
+        help_text=f"Fischer only: seconds added to a seat's bank after each of its turns "
+                  f"(default {DEFAULT_INCREMENT_SECONDS}).",
+    )
+    days_per_move = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=DAYS_PER_MOVE[0], max_value=DAYS_PER_MOVE[1],
+        help_text=f"Correspondence only: days for each move (default {DEFAULT_DAYS_PER_MOVE}).",
+    )
     rated = StrictBooleanField(
         required=False, allow_null=True, default=None,
         help_text="Counts for ratings: null (default) = rated unless a bot sits at the table at the start; "
@@ -303,6 +332,10 @@ class MatchOut(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     turn_seconds = serializers.IntegerField(allow_null=True)
+    time_control = serializers.ChoiceField(choices=Match.TimeControl.choices)
+    bank_minutes = serializers.IntegerField(allow_null=True)
+    increment_seconds = serializers.IntegerField(allow_null=True)
+    days_per_move = serializers.IntegerField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
     version = serializers.IntegerField()
     seats = SeatOut(many=True)
@@ -315,6 +348,33 @@ class MatchOut(serializers.Serializer):
         help_text="Counts for ratings; null while open when left to the default (decided at the start: rated "
                   "unless a bot plays).",
     )
+
+
+class SeatClockOut(serializers.Serializer):
+    """One seat's time (``matches.clocks.clocks_public``)."""
+
+    index = serializers.IntegerField()
+    remaining_ms = serializers.IntegerField(
+        help_text="Milliseconds left at since (a still clock: what it starts with: bank, turn or move)."
+    )
+    running = serializers.BooleanField(help_text="The clock has started: the seat is to act.")
+    since = serializers.DateTimeField(
+        allow_null=True, help_text="When it started counting down; in the future: a vacation pauses it until then."
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When it runs out (since + remaining_ms); null while it stands still."
+    )
+
+
+class ClocksOut(serializers.Serializer):
+    """The match's time control and every seat's time (the same for every viewer)."""
+
+    time_control = serializers.ChoiceField(choices=Match.TimeControl.choices)
+    turn_seconds = serializers.IntegerField(allow_null=True)
+    bank_minutes = serializers.IntegerField(allow_null=True)
+    increment_seconds = serializers.IntegerField(allow_null=True)
+    days_per_move = serializers.IntegerField(allow_null=True)
+    seats = SeatClockOut(many=True)
 
 
 class SnapshotOut(serializers.Serializer):
@@ -330,7 +390,8 @@ class SnapshotOut(serializers.Serializer):
     legal_actions = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()))
     events = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()))
     actor = serializers.CharField(allow_null=True, help_text=ACTOR_HELP + " Null when this version is not a move.")
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True, help_text="The earliest deadline of the seats to act.")
+    clocks = ClocksOut(allow_null=True, help_text="Every seat's time; null when the match has no time limit.")
     seats = SeatOut(many=True)
     seed_commitment = serializers.CharField(help_text=SEED_COMMITMENT_HELP)
     seed = serializers.CharField(allow_null=True, help_text=SEED_HELP)

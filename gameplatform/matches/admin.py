@@ -170,12 +170,14 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["tenant", "game", "title", "status", "moderate", "variant", "options", "created_by",
                            "rated"]}),
-        ("Timing", {"fields": ["created_at", "started_at", "finished_at", "turn_seconds", "deadline"]}),
+        ("Timing", {"fields": ["created_at", "started_at", "finished_at", "time_control", "turn_seconds",
+                               "bank_minutes", "increment_seconds", "days_per_move", "deadline"]}),
         ("State", {"fields": ["version", "seed_commitment", "shown_seed", "shown_state", "shown_result"]}),
     ]
     readonly_fields = [
         "tenant", "game", "title", "status", "moderate", "variant", "options", "created_by", "rated",
-        "created_at", "started_at", "finished_at", "turn_seconds", "deadline",
+        "created_at", "started_at", "finished_at", "time_control", "turn_seconds", "bank_minutes",
+        "increment_seconds", "days_per_move", "deadline",
         "version", "seed_commitment", "shown_seed", "shown_state", "shown_result",
     ]
 

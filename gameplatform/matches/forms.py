@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.registry import UnknownGame, all_engines, get_engine
 
-from .models import RuleVariant
+from . import clocks
+from .models import Match, RuleVariant
 
 # Turn timer choices in seconds ("" = unlimited). Live: a player waits at the table;
 # async: a correspondence game, a move a day or so.
@@ -111,6 +113,25 @@ class MatchCreateForm(forms.Form):
     turn_seconds = forms.TypedChoiceField(
         choices=TURN_TIME_CHOICES, coerce=int, empty_value=None, required=False, label="Time per turn"
     )
+    # Issue 13: the time control; only the chosen control's fields reach the service.
+    time_control = forms.ChoiceField(
+        choices=Match.TimeControl.choices, required=False, initial=Match.TimeControl.TURN, label=_("Clock"),
+    )
+    bank_minutes = forms.IntegerField(
+        min_value=clocks.BANK_MINUTES[0], max_value=clocks.BANK_MINUTES[1], required=False,
+        initial=clocks.DEFAULT_BANK_MINUTES, label=_("Time bank (minutes)"),
+        help_text=_("Each player's time for the whole match."),
+    )
+    increment_seconds = forms.IntegerField(
+        min_value=clocks.INCREMENT_SECONDS[0], max_value=clocks.INCREMENT_SECONDS[1], required=False,
+        initial=clocks.DEFAULT_INCREMENT_SECONDS, label=_("Increment (seconds)"),
+        help_text=_("Added to a player's bank after each of their turns."),
+    )
+    days_per_move = forms.IntegerField(
+        min_value=clocks.DAYS_PER_MOVE[0], max_value=clocks.DAYS_PER_MOVE[1], required=False,
+        initial=clocks.DEFAULT_DAYS_PER_MOVE, label=_("Days per move"),
+        help_text=_("The clock stops while a player is on vacation."),
+    )
     title = forms.CharField(max_length=80, required=False, label="Title (optional)")
     rated = forms.ChoiceField(choices=RATED_CHOICES, required=False, initial="auto", label="Rated")
 
@@ -148,6 +169,10 @@ class MatchCreateForm(forms.Form):
         """``[(engine, [bound fields])]`` for rendering one fieldset per game."""
         return [(e, [self[name] for name, _ in self.option_fields.get(e.slug, [])]) for e in self.engines]
 
+    def clock_fields(self):
+        """The bound fields of the Fischer and correspondence clocks, in the lobby's order."""
+        return [self[name] for name in ("bank_minutes", "increment_seconds", "days_per_move")]
+
     def variant_choices(self):
         """``[(id, name, game, description)]`` of the usable variants (the template tags each
         option with its game so the page shows only the chosen game's)."""
@@ -182,8 +207,20 @@ class MatchCreateForm(forms.Form):
     def clean_rated(self):
         return RATED_VALUES[self.cleaned_data.get("rated") or ""]
 
+    def clean_time_control(self):
+        return self.cleaned_data.get("time_control") or Match.TimeControl.TURN
+
     def clean(self):
         data = super().clean()
+        # Only the chosen control's fields count: the others' (hidden) inputs are dropped.
+        control = data.get("time_control") or Match.TimeControl.TURN
+        keep = {Match.TimeControl.TURN: ("turn_seconds",),
+                Match.TimeControl.FISCHER: ("bank_minutes", "increment_seconds"),
+                Match.TimeControl.CORRESPONDENCE: ("days_per_move",)}[control]
+        for name in ("turn_seconds", "bank_minutes", "increment_seconds", "days_per_move"):
+            if name not in keep:
+                data[name] = None
+                self.errors.pop(name, None)
         slug = data.get("game")
         if not slug:
             return data

@@ -7,6 +7,7 @@ import hashlib
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from gameplatform.tenants.models import Tenant
 from gameplatform.tenants.scoping import TenantScopedManager
@@ -57,6 +58,13 @@ class Match(models.Model):
         FINISHED = "finished", "Finished"
         ABORTED = "aborted", "Aborted"
 
+    class TimeControl(models.TextChoices):
+        """How a seat's time is kept (issue 13, point 4; ``matches.clocks``)."""
+
+        TURN = "turn", _("Time per turn")
+        FISCHER = "fischer", _("Fischer: time bank + increment")
+        CORRESPONDENCE = "correspondence", _("Correspondence: days per move")
+
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="matches")
     game = models.CharField(max_length=32, db_index=True)
     title = models.CharField(max_length=80, blank=True)
@@ -67,8 +75,16 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Turn timer: None = unlimited; seconds per turn otherwise.
+    time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.TURN)
+    # Turn timer (time control "turn"): None = unlimited; seconds per turn otherwise.
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    # Fischer: each seat's bank at the start (minutes) and what each of its turns adds (seconds).
+    bank_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    increment_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Correspondence: days per move, paused while the seat's person is on vacation.
+    days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The earliest deadline of the seats to act (per-seat clocks: ``Seat.clock_*``): what the
+    # timer task and the sweeper look at.
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # When a bot (a bot seat or a takeover) should have acted: the sweeper replays a lost
     # bot task once this is well past. None when no bot must act.
@@ -117,6 +133,12 @@ class Seat(models.Model):
     team = models.PositiveSmallIntegerField(null=True, blank=True)
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     bot_takeover = models.BooleanField(default=False)
+    # The seat's clock under a Fischer or correspondence time control (``matches.clocks``):
+    # ``clock_ms`` the time left (milliseconds) when it last started or stopped,
+    # ``clock_since`` when it (re)started running (in the future: paused by a vacation until
+    # then); None while it stands still. Unused with time per turn.
+    clock_ms = models.BigIntegerField(null=True, blank=True)
+    clock_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "index"]

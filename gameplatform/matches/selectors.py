@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from gameplatform.matches.clocks import clocks_public
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from games import registry
@@ -107,13 +108,14 @@ def match_snapshot(*, match: Match, seat) -> dict:
     "Match snapshot", without ``type``)::
 
         {"match", "version", "status", "seat", "view", "legal_actions", "events", "actor",
-         "deadline", "seats", "seed_commitment", "seed", "result"}
+         "deadline", "clocks", "seats", "seed_commitment", "seed", "result"}
 
     ``view`` is ``engine.view(state, seat)`` (None while the match is open);
     ``legal_actions`` is empty unless that seat must act now; ``events`` are those of the
     last move (or of the setup, before the first move) that the seat may see, ``actor`` who
     made that move (``MoveRecord.Actor``: the timer, a bot for an absent player... None when
-    this version is not a move); ``seed`` is None until the match is finished. Raises 400 ``invalid_seat`` for a seat index that is
+    this version is not a move); ``clocks`` every seat's time (``clocks.clocks_public``; None
+    for an unlimited match); ``seed`` is None until the match is finished. Raises 400 ``invalid_seat`` for a seat index that is
     not this match's.
     """
     seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
@@ -151,6 +153,8 @@ class SnapshotTable:
             self.engine = registry.get_engine(match.game)
             self.state = self.engine.decode(match.state) if state is None else state
             self.to_act = self.engine.to_act(self.state)
+        # The same for every viewer and every look at this version.
+        self.clocks = clocks_public(match, seats, self.to_act)
 
     def snapshot(self, idx: int | None, events: list) -> dict:
         """The snapshot seat ``idx`` (None: spectator) sees, with the ``events`` of this
@@ -172,6 +176,7 @@ class SnapshotTable:
             "events": seen,
             "actor": self.actor,
             "deadline": match.deadline.isoformat() if match.deadline else None,
+            "clocks": self.clocks,
             "seats": self.public_seats,
             "seed_commitment": match.seed_commitment,
             "seed": revealed_seed(match),

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from gameplatform.matches import clocks
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and callers name)
     ACTION_INVALID,
@@ -101,6 +102,10 @@ def match_create(
     turn_seconds=None,
     title="",
     rated=None,
+    time_control=None,
+    bank_minutes=None,
+    increment_seconds=None,
+    days_per_move=None,
 ) -> Match:
     """Opens a match of ``game`` with ``seats`` seats; the creator takes seat 0.
 
@@ -108,12 +113,16 @@ def match_create(
     the preset of ``variant_id`` (a RuleVariant of this game, global or of this tenant) and
     validated by the engine. ``turn_seconds``: None (unlimited), 30-600 (live) or
     3600-604800 (asynchronous); a game whose rules set the time (``engine.clock_seconds``)
-    takes its own. ``rated`` (issue 13): None (the default) rates the match when no bot sits
+    takes its own. The time control (issue 13, ``clocks.time_control_check``):
+    ``time_control`` "turn" (None: the default, with ``turn_seconds``), "fischer"
+    (``bank_minutes`` 1-180, default 10, and ``increment_seconds`` 0-120, default 5) or
+    "correspondence" (``days_per_move`` 1-30, default 3). ``rated`` (issue 13): None (the default) rates the match when no bot sits
     at the table at the start; True rates it, counting only the people; False never. Raises
     ``ServiceError`` 403 ``not_member`` and 400 naming the field: ``unknown_game``,
     ``invalid_seats``, ``invalid_team_layout``, ``invalid_options`` (field
     ``options.<name>``), ``unknown_variant``, ``invalid_turn_seconds``, ``invalid_title``,
-    ``invalid_rated``.
+    ``invalid_rated``, ``invalid_time_control``, ``invalid_bank_minutes``,
+    ``invalid_increment_seconds``, ``invalid_days_per_move``.
     """
     _member(user=user, tenant=tenant)
     engine = _engine(game)
@@ -145,9 +154,12 @@ def match_create(
     raw = {**(variant.options if variant and isinstance(variant.options, dict) else {}), **options}
     validated = _validated_options(engine, raw, [SeatSpec(team=t) for t in teams])
     _check_turn_seconds(turn_seconds)
-    own_clock = engine.clock_seconds(validated)
-    if own_clock is not None:  # the game's own rules set the time (an hourglass option)
-        turn_seconds = own_clock
+    # The game's own rules may set the time (an hourglass option): then only time per turn.
+    timing = clocks.time_control_check(
+        time_control=time_control, turn_seconds=turn_seconds, bank_minutes=bank_minutes,
+        increment_seconds=increment_seconds, days_per_move=days_per_move,
+        own_clock=engine.clock_seconds(validated),
+    )
     if title is None:
         title = ""
     if not isinstance(title, str) or len(title.strip()) > MAX_TITLE_LENGTH or "\x00" in title:
@@ -157,7 +169,7 @@ def match_create(
     with transaction.atomic():
         match = Match.unscoped.create(
             tenant=tenant, game=game, title=title.strip(), options=validated, variant=variant,
-            created_by=user, turn_seconds=turn_seconds, rated=rated,
+            created_by=user, rated=rated, **timing,
         )
         Seat.objects.bulk_create(
             [Seat(match=match, index=i, team=teams[i], user=user if i == 0 else None) for i in range(n)]
@@ -288,6 +300,9 @@ def match_start(*, tenant, user, match_id) -> Match:
             match.result = result.to_json()
             _end(match, Match.Status.FINISHED, now)
         else:
+            if clocks.uses_seat_clocks(match):
+                clocks.clocks_init(match, seats)
+                Seat.objects.bulk_update(seats, ["clock_ms", "clock_since"])
             _arm(match, engine.to_act(state), seats, now)
         match.to_act_since = match.version + 1  # the version this start produces
         _bump_and_notify(match, setup_events(engine, state))

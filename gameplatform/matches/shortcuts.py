@@ -80,7 +80,10 @@ def match_rematch(*, tenant, user, match_id) -> Match:
             layout = _layout_name(old, seats)
             new = services.match_create(tenant=tenant, user=user, game=old.game, seats=n, team_layout=layout,
                                         options=old.options, turn_seconds=old.turn_seconds, title=old.title,
-                                        rated=old.rated)
+                                        rated=old.rated, time_control=old.time_control,
+                                        bank_minutes=old.bank_minutes,
+                                        increment_seconds=old.increment_seconds,
+                                        days_per_move=old.days_per_move)
             new.variant = old.variant
             new.rematch_of = old
             new.save(update_fields=["variant", "rematch_of"])

@@ -15,8 +15,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from gameplatform.matches import clocks
 from gameplatform.matches.errors import ServiceError
-from gameplatform.matches.models import Match, MoveRecord
+from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.services import submit_action
 from games import registry
 
@@ -33,9 +34,12 @@ SWEEP_BATCH = 200
 
 
 def turn_expire(*, match_id, version) -> int:
-    """Plays ``engine.timeout_action`` for every seat in ``to_act`` if ``version`` is still
-    the match's and its deadline has passed; returns the number of actions applied (0 for a
-    stale, early, duplicate or malformed call).
+    """Plays ``engine.timeout_action`` for every seat in ``to_act`` whose time ran out
+    (``clocks.due_seats``: all of them once the deadline passed with time per turn, those
+    whose own clock ran out with a Fischer bank or days per move) if ``version`` is still the
+    match's and its deadline has passed; returns the number of actions applied (0 for a
+    stale, early, duplicate or malformed call: a task that fires early or late re-checks the
+    database).
 
     A turn of several actions (cards placed one at a time, then the end of the turn) times out
     whole: the seat's time-out actions follow each other while the seat is still to act and
@@ -53,18 +57,29 @@ def turn_expire(*, match_id, version) -> int:
         match = Match.unscoped.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.ACTIVE or match.version != version:
             return 0
-        if match.deadline is None or match.deadline > timezone.now():
+        now = timezone.now()
+        if match.deadline is None or match.deadline > now:
             return 0
         engine = registry.get_engine(match.game)
-        expired_at = match.deadline
-        for seat in engine.to_act(engine.decode(match.state)):
+        seats = list(Seat.objects.filter(match_id=match_id).order_by("index"))
+        due = clocks.due_seats(match, seats, engine.to_act(engine.decode(match.state)), now)
+        if not due and clocks.uses_seat_clocks(match):
+            # Nobody's time ran out: the stored deadline is not the seats' (repair it, or the
+            # sweeper would come back to it every interval).
+            match.deadline = clocks.earliest_deadline(seats)
+            match.save(update_fields=["deadline"])
+            return 0
+        expired = {i: clocks.deadline_of(match, seats[i]) for i in due}
+        for seat in due:
             for step in range(MAX_TIMEOUT_STEPS):
                 # The state moves on with each time-out: re-read it under the lock we hold.
                 match.refresh_from_db(fields=["state", "version", "status", "deadline"])
                 state = engine.decode(match.state)
                 if match.status != Match.Status.ACTIVE or seat not in engine.to_act(state):
                     break
-                if step and match.deadline != expired_at:
+                if clocks.uses_seat_clocks(match):
+                    seats[seat].refresh_from_db(fields=["clock_ms", "clock_since"])
+                if step and clocks.deadline_of(match, seats[seat]) != expired[seat]:
                     break  # the clock started again: the turn is over, or it is a new one
                 try:
                     action = engine.timeout_action(state, seat)

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from gameplatform.matches import scheduling
+from gameplatform.matches import clocks, scheduling
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and callers name)
     ACTION_INVALID,
@@ -201,6 +201,7 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
     result = engine.result(new_state)
     if result is not None:
         match.result = result.to_json()
+        _arm(match, (), seats, now)  # the banks stop as they are
         _end(match, Match.Status.FINISHED, now)
         ratings_record_match(match=match, seats=seats)  # issue 13: in this transaction, once
     else:
@@ -210,7 +211,7 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
         if not (len(before) > 1 and set(to_act) in (set(before), set(before) - {mine.index})):
             match.to_act_since = match.version
         restart = engine.clock_restarts(state, new_state, mine.index, events) or set(to_act) != set(before)
-        _arm(match, to_act, seats, now, restart_clock=restart)
+        _arm(match, to_act, seats, now, restart_clock=restart, actor=mine.index)
     match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at",
                               "to_act_since"])
     MoveRecord.objects.create(
@@ -280,26 +281,41 @@ def _count_timeouts(seat: Seat, actor: str) -> None:
         seat.save(update_fields=["bot_takeover", "timeouts_in_row"])
 
 
-def _arm(match: Match, to_act, seats: list[Seat], now: datetime, *, restart_clock: bool = True) -> None:
+def _arm(match: Match, to_act, seats: list[Seat], now: datetime, *, restart_clock: bool = True,
+         actor: int | None = None) -> None:
     """Sets the next turn deadline and ``bot_due_at`` when a bot plays a seat in ``to_act``.
     The clock starts again unless ``restart_clock`` is False (the engine's
-    ``clock_restarts`` said the running turn keeps its deadline, and the same seats act)."""
-    if not to_act:
+    ``clock_restarts`` said the running turn keeps its deadline, and the same seats act).
+    With per-seat clocks (``clocks.uses_seat_clocks``) the seats' clocks move on
+    (``clocks.clocks_advance``, after ``actor``'s action; saved here) and the deadline is the
+    earliest of theirs."""
+    if clocks.uses_seat_clocks(match):
+        changed = clocks.clocks_advance(match, seats, to_act=to_act, now=now, actor=actor, restart=restart_clock)
+        if not to_act:
+            changed += clocks.clocks_stop_all(match, seats, now)
+        if changed:
+            Seat.objects.bulk_update(changed, ["clock_ms", "clock_since"])
+        match.deadline = clocks.earliest_deadline(seats)
+    elif not to_act:
         match.deadline = None
-        match.bot_due_at = None
-        return
-    if restart_clock or match.deadline is None:
+    elif restart_clock or match.deadline is None:
         match.deadline = now + timedelta(seconds=match.turn_seconds) if match.turn_seconds else None
     bot_due = any(seats[i].bot_plays for i in to_act if 0 <= i < len(seats))
     match.bot_due_at = now + timedelta(seconds=settings.BOT_DELAY_SECONDS) if bot_due else None
 
 
 def _rearm_bot(match: Match, seats: list[Seat]) -> None:
-    """Recomputes ``bot_due_at`` after a seat changed hands (deadline unchanged)."""
+    """Recomputes ``bot_due_at`` after a seat changed hands; with per-seat clocks also stops
+    the clock of a seat a bot now plays and starts that of a seat its person took back (the
+    deadline with time per turn is unchanged)."""
     engine = _engine(match.game)
     to_act = engine.to_act(engine.decode(match.state))
+    now = timezone.now()
+    if clocks.uses_seat_clocks(match):
+        _arm(match, to_act, seats, now)
+        return
     bot_due = any(seats[i].bot_plays for i in to_act if 0 <= i < len(seats))
-    match.bot_due_at = timezone.now() + timedelta(seconds=settings.BOT_DELAY_SECONDS) if bot_due else None
+    match.bot_due_at = now + timedelta(seconds=settings.BOT_DELAY_SECONDS) if bot_due else None
 
 
 def _end(match: Match, status: str, now: datetime | None = None) -> None:

@@ -15,6 +15,7 @@ from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from gameplatform.chat.ui import chat_context
@@ -52,6 +53,18 @@ def turn_time_label(seconds: int | None) -> str:
     if not seconds:
         return "Unlimited"
     return _TURN_LABELS.get(int(seconds), f"{seconds} s")
+
+
+def clock_label(match: Match) -> str:
+    """The match's time control in words: "2 minutes per turn", "Unlimited per turn",
+    "Fischer clock: 10 min + 5 s per turn", "3 days per move"."""
+    if match.time_control == Match.TimeControl.FISCHER:
+        return gettext("Fischer clock: %(minutes)s min + %(seconds)s s per turn") % {
+            "minutes": match.bank_minutes, "seconds": match.increment_seconds}
+    if match.time_control == Match.TimeControl.CORRESPONDENCE:
+        return ngettext("%(days)s day per move", "%(days)s days per move", match.days_per_move or 0) % {
+            "days": match.days_per_move}
+    return gettext("%(time)s per turn") % {"time": turn_time_label(match.turn_seconds)}
 
 
 def _error_page(request, exc: ServiceError):
@@ -161,7 +174,7 @@ def _match_card(match: Match, user) -> dict:
         "seats": seats,
         "free": sum(1 for s in seats if s["empty"]),
         "mine": any(s["is_you"] for s in seats),
-        "turn_label": turn_time_label(match.turn_seconds),
+        "clock_label": clock_label(match),
     }
 
 
@@ -234,6 +247,10 @@ def match_create(request):
                 options=data["options"],
                 variant_id=data["variant"].pk if data.get("variant") else None,
                 turn_seconds=data.get("turn_seconds"),
+                time_control=data.get("time_control"),
+                bank_minutes=data.get("bank_minutes"),
+                increment_seconds=data.get("increment_seconds"),
+                days_per_move=data.get("days_per_move"),
                 title=data.get("title", ""),
                 rated=data.get("rated"),
             )
@@ -280,11 +297,13 @@ def match_detail(request, match_id: int):
         "seat": seat,
         "snapshot": snapshot,
         "history": history,
-        "turn_label": turn_time_label(match.turn_seconds),
+        "clock_label": clock_label(match),
         "options_text": options_text(engine, match.options),
         "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request),
                         # issue 13: the person's colour-blind palette, for the game's UI
-                        "colour_blind": preferences_get(request.user).colour_blind},
+                        "colour_blind": preferences_get(request.user).colour_blind,
+                        # issue 13: the words of js/clocks.js
+                        "clock_words": {"vacation": gettext("on vacation")}},
         "handed_over": selectors.seat_handed_over(match=match, user=request.user)
         if match.status == Match.Status.ACTIVE and seat is None else None,
         "rematch": Match.unscoped.filter(rematch_of=match).first() if match.status == Match.Status.FINISHED else None,

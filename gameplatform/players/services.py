@@ -11,6 +11,7 @@ import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from gameplatform.matches.clocks import clocks_vacation_changed
 from gameplatform.matches.errors import ServiceError
 from gameplatform.tenants.models import Membership
 from gameplatform.tenants.services import membership_require
@@ -84,7 +85,9 @@ def vacation_set(*, membership: Membership, until, today: datetime.date | None =
     today count as taken, the rest is given back), then the new one reserves
     ``(until - today) + 1`` days. The same end as now (even one past) changes nothing. Raises 400
     ``invalid_setting`` (field ``vacation_until``) for a non-date, a date in the past or more
-    than a year ahead, and for more days than are left; nothing is written then.
+    than a year ahead, and for more days than are left; nothing is written then. A change
+    reschedules the deadlines of the member's correspondence matches here
+    (``matches.clocks.clocks_vacation_changed``).
     """
     today = today or timezone.localdate()
     if until is not None and (not isinstance(until, datetime.date) or isinstance(until, datetime.datetime)):
@@ -109,6 +112,8 @@ def vacation_set(*, membership: Membership, until, today: datetime.date | None =
                                    "vacation_until")
             m.vacation_started, m.vacation_until = today, until
         m.save(update_fields=["vacation_until", "vacation_started", "vacation_days_used", "vacation_year"])
+        # The vacation pauses the member's correspondence clocks in this community (issue 13).
+        clocks_vacation_changed(membership=m)
     membership.__dict__.update({k: getattr(m, k) for k in
                                 ("vacation_until", "vacation_started", "vacation_days_used", "vacation_year")})
     return m

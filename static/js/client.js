@@ -284,16 +284,19 @@ export function formatDuration(ms) {
   return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
 }
 
-/** Keeps `node` showing the time left until `getDeadline()` (ISO string or null). */
+/** Keeps `node` showing the time left until `getDeadline()` (ISO string or null); `onTick`
+ * runs on each of its seconds (the seat clocks count in step with it). */
 export class Countdown {
-  constructor(node, getDeadline) {
+  constructor(node, getDeadline, onTick = null) {
     this.node = node;
     this.getDeadline = getDeadline;
+    this.onTick = onTick;
     this.timer = setInterval(() => this.tick(), 1000);
     this.tick();
   }
 
   tick() {
+    this.onTick?.();
     if (!this.node) return;
     const iso = this.getDeadline();
     if (!iso) {

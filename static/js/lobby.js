@@ -54,9 +54,19 @@ function refreshOptions(game) {
 }
 
 function refreshClock(game) {
-  // A game whose rules set the turn time (an hourglass option) has no lobby time to choose.
-  const row = form.elements.turn_seconds?.closest(".form-row");
-  if (row) row.hidden = Boolean(config[game].own_clock);
+  // A game whose rules set the turn time (an hourglass option) has no lobby time to choose:
+  // its clock is time per turn. Otherwise only the chosen clock's fields show.
+  const own = Boolean(config[game].own_clock);
+  const control = form.elements.time_control;
+  if (control) {
+    if (own) control.value = "turn";
+    const row = control.closest(".form-row");
+    if (row) row.hidden = own;
+  }
+  const chosen = control?.value || "turn";
+  for (const row of form.querySelectorAll("[data-clock]")) {
+    row.hidden = own || row.dataset.clock !== chosen;
+  }
 }
 
 function refreshAll() {
@@ -73,5 +83,6 @@ if (form) {
   form.elements.game.addEventListener("change", refreshAll);
   form.elements.seats.addEventListener("change", () => refreshLayouts(form.elements.game.value));
   form.elements.variant.addEventListener("change", () => refreshOptions(form.elements.game.value));
+  form.elements.time_control?.addEventListener("change", () => refreshClock(form.elements.game.value));
   refreshAll();
 }

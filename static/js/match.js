@@ -1,4 +1,4 @@
-// The live match page, common to every game: status banner, turn line, countdown, seat list,
+// The live match page, common to every game: status banner, turn line, countdown, clocks, seat list,
 // move log, result table and seed box, all from the snapshot (docs/contracts.md, "Match
 // snapshot") and its view envelope (games/protocol.py ViewEnvelope). A game's play module
 // provides only how its table is drawn and how a move is told:
@@ -22,6 +22,7 @@
 
 import { TurnAlerts } from "./alerts.js";
 import { ChatPanel } from "./chat.js";
+import { SeatClocks, hasSeatClocks, runningDeadline } from "./clocks.js";
 import { Countdown, MatchClient, MoveLog, actorNote, clearError, showError } from "./client.js";
 import { byId, readJsonScript, wireZoom } from "./dom.js";
 import { fitTable } from "./layout.js";
@@ -60,6 +61,8 @@ export class MatchPage {
     this.fit = fitTable(byId("table"));
     this.watchHand();
     this.alerts = new TurnAlerts(byId("sound-toggle"));
+    // Counted by the banner's countdown, so both say the same second.
+    this.clocks = new SeatClocks(byId("seat-clocks"), this.config.clock_words || {}, { timer: false });
     // Flash messages of the table ("The match has started"): each can be dismissed.
     for (const li of document.querySelectorAll(".table-notes .messages li")) {
       const x = document.createElement("button");
@@ -101,6 +104,17 @@ export class MatchPage {
     if (list && !list.children.length) list.remove();
   }
 
+  /** The banner's countdown: this seat's own clock while it runs (with a clock per seat),
+   * else the match's deadline (the earliest of the seats to act). */
+  bannerDeadline() {
+    const snap = this.snapshot;
+    if (snap.status !== "active") return null;
+    if (hasSeatClocks(snap.clocks) && this.mySeat !== null && this.toAct.includes(this.mySeat)) {
+      return runningDeadline(snap.clocks, this.mySeat) ?? snap.deadline;
+    }
+    return snap.deadline;
+  }
+
   get names() {
     return seatNames(this.snapshot);
   }
@@ -132,7 +146,7 @@ export class MatchPage {
       onConnection: (state) => this.connection(state),
       onOther: (msg) => this.chat?.handle(msg),
     });
-    this.countdown = new Countdown(byId("countdown"), () => (this.snapshot.status === "active" ? this.snapshot.deadline : null));
+    this.countdown = new Countdown(byId("countdown"), () => this.bannerDeadline(), () => this.clocks.tick());
     this.client.start();
     if (this.snapshot.status !== "active" && !this.chat) this.connection("off");
   }
@@ -287,6 +301,8 @@ export class MatchPage {
     const snap = this.snapshot;
     this.renderBanner(snap);
     this.renderSeats(snap);
+    this.clocks.render(snap, { names: this.names, colours: (snap.seats || []).map((s) => snap.view?.seats?.find((e) => e.seat === s.index)?.colour) });
+    this.countdown?.tick(); // the banner's time and the clocks, at the same second
     this.renderResult(snap);
     this.renderSeed(snap);
     this.game.render(snap, this);
@@ -367,6 +383,7 @@ export class MatchPage {
       view: snap.view,
       mySeat: this.mySeat,
       acting: snap.status === "active" ? this.toAct : [],
+      clocks: Boolean(snap.clocks),
     });
   }
 

@@ -2,7 +2,7 @@
 // ViewEnvelope: view.seats[i] = {seat, colour, colour_name, score, summary}) and the platform's
 // seat list (snapshot.seats / replay.seats: {index, name, is_bot, bot_kind, team, takeover}).
 //
-//   renderSeatList(listNode, {seats, view, mySeat, acting, ranks, takeover})
+//   renderSeatList(listNode, {seats, view, mySeat, acting, ranks, takeover, clocks})
 //
 // A row: a swatch in the seat's colour with its number, the name (+ " (you)"), a team badge,
 // then "colour name · bot kind · away note · summary" (and "rank N" when `ranks` is given);
@@ -54,8 +54,9 @@ export function seatOf(view, seat) {
  * @param {number[]} [o.acting]    seats marked as acting
  * @param {number[]} [o.ranks]     ranks by seat, shown as "rank N" (the end of a replay)
  * @param {boolean} [o.takeover]   say when a bot plays for an absent person (live page only)
+ * @param {boolean} [o.clocks]     leave a [data-clock-seat] node for each seat's time (live page)
  */
-export function renderSeatList(list, { seats = [], view = null, mySeat = null, acting = [], ranks = null, takeover = true }) {
+export function renderSeatList(list, { seats = [], view = null, mySeat = null, acting = [], ranks = null, takeover = true, clocks = false }) {
   if (!list) return;
   const names = seatNames({ seats });
   list.replaceChildren();
@@ -68,6 +69,8 @@ export function renderSeatList(list, { seats = [], view = null, mySeat = null, a
     swatch.style.color = inkOn(env?.colour || NEUTRAL);
     const name = h("span", { class: "seat-name", text: `${names[s.index]}${s.index === mySeat ? " (you)" : ""}` });
     if (s.team !== null && s.team !== undefined) name.append(" ", h("span", { class: `team-badge team-${s.team}`, text: teamText(s.team) }));
+    // The seat's time, filled and kept counting by js/clocks.js (SeatClocks).
+    if (clocks) name.append(" ", h("span", { class: "seat-clock", "data-clock-seat": s.index, hidden: true }));
     const main = h("div", { class: "seat-main" }, name);
     const extra = [];
     if (env?.colour_name) extra.push(env.colour_name);

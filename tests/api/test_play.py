@@ -14,7 +14,7 @@ def test_view_is_the_callers_seat_snapshot(hextopia_table, alice):
     match_id, clients = hextopia_table
     snap = clients[0].get(url(match_id, "view/")).json()
     assert set(snap) == {
-        "match", "version", "status", "seat", "view", "legal_actions", "events", "actor", "deadline",
+        "match", "version", "status", "seat", "view", "legal_actions", "events", "actor", "deadline", "clocks",
         "seats", "seed_commitment", "seed", "result",
     }
     assert snap["match"] == match_id and snap["seat"] == 0 and snap["status"] == "active"

@@ -13,7 +13,7 @@ from games import registry
 
 pytestmark = pytest.mark.django_db
 
-SNAPSHOT_KEYS = {"match", "version", "status", "seat", "view", "legal_actions", "events", "actor", "deadline", "seats",
+SNAPSHOT_KEYS = {"match", "version", "status", "seat", "view", "legal_actions", "events", "actor", "deadline", "clocks", "seats",
                  "seed_commitment", "seed", "result"}
 
 

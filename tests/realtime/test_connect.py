@@ -9,7 +9,7 @@ from tests.realtime.conftest import first_state
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SNAPSHOT_KEYS = {
-    "type", "match", "version", "status", "seat", "view", "legal_actions", "events", "actor", "deadline",
+    "type", "match", "version", "status", "seat", "view", "legal_actions", "events", "actor", "deadline", "clocks",
     "seats", "seed_commitment", "seed", "result",
 }
 

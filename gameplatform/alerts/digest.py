@@ -32,7 +32,7 @@ DIGEST_BATCH = 500
 def digest_due_users(*, now: datetime.datetime) -> list[int]:
     """Ids of the people whose digest of ``now``'s day (UTC) is due (see the module
     docstring), at most ``DIGEST_BATCH``, in id order; [] before ``ALERTS_DIGEST_HOUR``."""
-    now = now.astimezone(datetime.timezone.utc)
+    now = now.astimezone(datetime.UTC)
     if now.hour < settings.ALERTS_DIGEST_HOUR:
         return []
     today = now.date()
@@ -68,7 +68,7 @@ def digest_sweep(*, now: datetime.datetime | None = None, force: bool = False) -
             return 0
         now = now or timezone.now()
         users = digest_due_users(now=now)
-        day = now.astimezone(datetime.timezone.utc).date().isoformat()
+        day = now.astimezone(datetime.UTC).date().isoformat()
         task = app.tasks[DIGEST_TASK]
         for user_id in users:
             task.apply_async((user_id, day))

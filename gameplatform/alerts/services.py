@@ -180,9 +180,9 @@ def match_invite(*, tenant, user, match_id, username) -> MatchInvitation:
                                gettext(TOO_MANY_INVITATIONS).format(limit=MAX_INVITATIONS_PER_MATCH), 409)
         invitation = MatchInvitation.objects.create(match=match, user=invitee, invited_by=user)
         alert = notify.match_alert(notify.KIND_INVITATION, match, by=user.public_name)
-        tenant_id, invitee_id, mid = match.tenant_id, invitee.pk, match.pk
+        tenant_id, invitee_id, invitation_id = match.tenant_id, invitee.pk, invitation.pk
         transaction.on_commit(lambda: notify.users_notify(tenant_id, [(invitee_id, alert)]), robust=True)
-        transaction.on_commit(lambda: _task(INVITATION_MAIL_TASK).apply_async((invitation.pk,)), robust=True)
+        transaction.on_commit(lambda: _task(INVITATION_MAIL_TASK).apply_async((invitation_id,)), robust=True)
     return invitation
 
 

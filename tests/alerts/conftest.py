@@ -77,3 +77,34 @@ async def connect_me():
             await sock.close()
         except Exception:
             pass
+
+
+@pytest.fixture
+def api_as(db):
+    """``api_as(user, host="testserver")``: a DRF APIClient with that user's token."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    def make(user, host: str = "testserver"):
+        client = APIClient(HTTP_HOST=host)
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def waiting_match(race_engine, match_factory):
+    """``make(person, tenant=...) -> Match``: a started race of ``person`` against a bot where it
+    is the person's turn."""
+    from gameplatform.bots.services import bot_take_turn
+
+    def make(person, **kwargs):
+        match = match_factory("race", [person, "random"], **kwargs)
+        if to_act(match) != [0]:
+            bot_take_turn(match_id=match.pk, version=Match.unscoped.get(pk=match.pk).version)
+        assert to_act(match) == [0]
+        return Match.unscoped.get(pk=match.pk)
+
+    return make

@@ -113,7 +113,7 @@ def alert_text(alert: dict) -> dict:
 
 def invite_token(match_id: int) -> str:
     """The token of match ``match_id``'s invitation link (signed with ``SECRET_KEY``)."""
-    return signing.dumps(int(match_id), salt=INVITE_SALT, compress=False)
+    return signing.Signer(salt=INVITE_SALT).sign_object(int(match_id))
 
 
 def invite_token_valid(token, match_id: int) -> bool:
@@ -121,9 +121,10 @@ def invite_token_valid(token, match_id: int) -> bool:
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_CHARS:
         return False
     try:
-        return signing.loads(token, salt=INVITE_SALT) == match_id
-    except signing.BadSignature:
+        value = signing.Signer(salt=INVITE_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError):
         return False
+    return isinstance(value, int) and not isinstance(value, bool) and value == match_id
 
 
 def invite_path(match_id: int) -> str:
@@ -132,9 +133,9 @@ def invite_path(match_id: int) -> str:
 
 
 def unsubscribe_token(user) -> str:
-    """The token of ``user``'s one-click unsubscribe link: their id, signed (it never expires,
-    as RFC 8058 links must keep working)."""
-    return signing.dumps(user.pk, salt=UNSUBSCRIBE_SALT)
+    """The token of ``user``'s one-click unsubscribe link: their id, signed (no timestamp: it
+    never expires, as RFC 8058 links must keep working, and each mail carries the same one)."""
+    return signing.Signer(salt=UNSUBSCRIBE_SALT).sign_object(user.pk)
 
 
 def unsubscribe_token_user(token):
@@ -144,8 +145,8 @@ def unsubscribe_token_user(token):
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_CHARS:
         return None
     try:
-        user_id = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
+        user_id = signing.Signer(salt=UNSUBSCRIBE_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError):
         return None
     if isinstance(user_id, bool) or not isinstance(user_id, int):
         return None

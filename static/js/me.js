@@ -3,7 +3,8 @@
 // live, and an alert (a turn, an invitation, a match's end) becomes a browser notification when
 // the person turned "Browser notifications" on in their settings and the browser allows it,
 // except on the page of that very match while it has the focus. On the settings page it also
-// wires the permission button (#notify-permission). Loaded by templates/base.html as a module.
+// wires the permission button (#notify-permission), and on /your-turn/ it swaps in the fresh
+// lists when the count changes. Loaded by templates/base.html as a module.
 
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30000;
@@ -81,7 +82,39 @@ export class MeSocket {
     if (msg.type === "waiting" || msg.type === "alert") {
       if (Number.isInteger(msg.count)) this.showCount(msg.count);
     }
-    if (msg.type === "alert") this.notify(msg);
+    if (msg.type === "alert") {
+      this.notify(msg);
+      if (msg.kind === "invitation") this.refreshList();
+    }
+  }
+
+  /** On /your-turn/: the lists again from the server, in place, when they no longer match. */
+  async refreshList() {
+    if (!this.doc.getElementById("waiting-panel")) return;
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    try {
+      const response = await fetch(location.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+      if (response.ok) {
+        const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+        for (const id of ["waiting-panel", "invitations-panel"]) {
+          const now = this.doc.getElementById(id);
+          const next = fresh.getElementById(id);
+          if (now && next) now.replaceWith(this.doc.importNode(next, true));
+        }
+      }
+    } catch {
+      // offline for a moment: the next change tries again
+    } finally {
+      this.refreshing = false;
+      if (this.refreshAgain) {
+        this.refreshAgain = false;
+        this.refreshList();
+      }
+    }
   }
 
   /** The badge in the header shows ``count``; others may listen for "hexagora:waiting". */
@@ -90,6 +123,8 @@ export class MeSocket {
     const badge = this.doc.getElementById("waiting-count");
     if (badge && badge.textContent !== String(count)) badge.textContent = String(count);
     this.doc.getElementById("waiting-link")?.classList.toggle("has-waiting", count > 0);
+    const panel = this.doc.getElementById("waiting-panel");
+    if (panel && Number(panel.dataset.count) !== count) this.refreshList();
     this.doc.dispatchEvent(new CustomEvent("hexagora:waiting", { detail: { count } }));
   }
 

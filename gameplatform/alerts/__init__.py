@@ -1,8 +1,9 @@
 """Alerts (issue 13, point 3): who waits for whom, live and by mail.
 
-- ``Waiting``: one row per person whose turn it is in an active match, kept by the turn flow
-  (``services.waiting_sync``, called from ``matches.turns._notify`` inside the transaction);
-  the header's count, ``/your-turn/`` and ``GET /api/v1/your-turn/`` read it.
+- who is waited for: ``matches.Seat.waiting_since`` / ``waiting_version``, set on the seats of
+  the people in ``to_act`` by the turn flow (``services.waiting_sync``, called from
+  ``matches.turns._notify`` inside the transaction); the header's count, ``/your-turn/`` and
+  ``GET /api/v1/your-turn/`` read them.
 - the user socket ``ws/me/`` (``consumers.MeConsumer``), group
   ``alerts.user.<user id>.tenant.<tenant id>``: the count, live, and the alerts (a turn, an
   invitation, a match's end) the page shows as browser notifications when the person opted in.

@@ -18,7 +18,7 @@ from gameplatform.matches.models import Match, Seat
 from gameplatform.players.models import Preferences
 from gameplatform.tenants.models import Membership
 
-from .models import DigestMail, MatchInvitation, Waiting
+from .models import DigestMail, MatchInvitation
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +41,10 @@ def digest_due_users(*, now: datetime.datetime) -> list[int]:
     ).exclude(user_id__in=DigestMail.objects.filter(sent_on__gte=today).values("user_id")).values("user_id")
     asynchronous = Q(match__turn_seconds__isnull=True) | Q(match__turn_seconds__gte=settings.ALERTS_ASYNC_TURN_SECONDS)
     # Only in communities they are still in: the digest lists nothing of the others.
-    member = Membership.objects.filter(user_id=OuterRef("user_id"), tenant_id=OuterRef("tenant_id"))
+    member = Membership.objects.filter(user_id=OuterRef("user_id"), tenant_id=OuterRef("match__tenant_id"))
     waiting = set(
-        Waiting.objects.filter(asynchronous, Exists(member), user_id__in=readers, match__status=Match.Status.ACTIVE)
+        Seat.objects.filter(asynchronous, Exists(member), user_id__in=readers, waiting_since__isnull=False,
+                            match__status=Match.Status.ACTIVE)
         .values_list("user_id", flat=True).distinct()
     )
     invited_member = Membership.objects.filter(user_id=OuterRef("user_id"), tenant_id=OuterRef("match__tenant_id"))

@@ -31,7 +31,7 @@ from gameplatform.players.selectors import on_vacation, preferences_get
 from gameplatform.tenants.models import Membership
 
 from . import selectors
-from .models import DigestMail, MatchInvitation, MatchMail, Waiting
+from .models import DigestMail, MatchInvitation, MatchMail
 from .services import is_asynchronous
 
 log = logging.getLogger(__name__)
@@ -110,11 +110,11 @@ def turn_mail(*, user_id: int, match_id: int, version: int) -> bool:
     turn that began at ``version`` (else they have played already: nothing), the match is
     asynchronous, their settings say "every turn", they are a member not on vacation, and no
     mail about this match went to them in the last hour. True when a mail went."""
-    waiting = (Waiting.objects.filter(user_id=user_id, match_id=match_id, since_version=version)
-               .select_related("user", "tenant", "match").first())
-    if waiting is None or waiting.match.status != Match.Status.ACTIVE or not is_asynchronous(waiting.match):
+    seat = (Seat.objects.filter(user_id=user_id, match_id=match_id, waiting_version=version)
+            .select_related("user", "match", "match__tenant").defer("match__state").first())
+    if seat is None or seat.match.status != Match.Status.ACTIVE or not is_asynchronous(seat.match):
         return False
-    user, match, tenant = waiting.user, waiting.match, waiting.tenant
+    user, match, tenant = seat.user, seat.match, seat.match.tenant
     prefs = preferences_get(user)
     if not _mailable(user) or prefs.email_notifications != Preferences.Email.EVERY_TURN:
         return False

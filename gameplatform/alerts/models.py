@@ -1,34 +1,15 @@
-"""The alerts' rows: who is waited for (``Waiting``), invitations to a match
-(``MatchInvitation``) and what was mailed when (``MatchMail``, ``DigestMail``).
+"""The alerts' rows: invitations to a match (``MatchInvitation``) and what was mailed when
+(``MatchMail``, ``DigestMail``).
 
-``Waiting`` is derived data: ``services.waiting_sync`` rewrites a match's rows from its state
-in the transaction of every change, so they always say what ``engine.to_act`` says.
+Who is waited for lives on the seat itself (``matches.Seat.waiting_since`` and
+``waiting_version``): derived data that ``services.waiting_sync`` rewrites from the match's
+state in the transaction of every change, so it always says what ``engine.to_act`` says, and a
+move costs at most one more statement.
 """
 from django.conf import settings
 from django.db import models
 
-from gameplatform.matches.models import Match, Seat
-from gameplatform.tenants.models import Tenant
-
-
-class Waiting(models.Model):
-    """The person at ``seat`` is to act in the active ``match`` (in ``engine.to_act``, and no
-    bot plays the seat for them) since ``since``, the change that made it so being version
-    ``since_version``. ``user`` and ``tenant`` are copies of the seat's and the match's, so the
-    header's count is one indexed query."""
-
-    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, primary_key=True, related_name="+")
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
-    since = models.DateTimeField()
-    since_version = models.PositiveIntegerField()
-
-    class Meta:
-        indexes = [models.Index(fields=["user", "tenant"], name="alerts_waiting_user_tenant")]
-
-    def __str__(self) -> str:
-        return f"{self.user_id} to act in {self.match_id}"
+from gameplatform.matches.models import Match
 
 
 class MatchInvitation(models.Model):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from gameplatform.matches.models import Match, Seat
 from gameplatform.ratings.selectors import game_name
 
-from .models import MatchInvitation, Waiting
+from .models import MatchInvitation
 
 INVITE_SALT = "hexagora.alerts.match-invite"
 UNSUBSCRIBE_SALT = "hexagora.alerts.unsubscribe"
@@ -27,11 +27,17 @@ def _signed_in(user) -> bool:
     return user is not None and getattr(user, "is_authenticated", False)
 
 
+def _waiting(*, tenant, user):
+    """``user``'s seats waited for in the active matches of ``tenant``."""
+    return Seat.objects.filter(user_id=user.pk, waiting_since__isnull=False, match__tenant_id=tenant.pk,
+                               match__status=Match.Status.ACTIVE)
+
+
 def waiting_count(*, tenant, user) -> int:
     """How many matches of ``tenant`` wait for ``user`` to act (0 when signed out)."""
     if not _signed_in(user) or tenant is None:
         return 0
-    return Waiting.objects.filter(user_id=user.pk, tenant_id=tenant.pk).count()
+    return _waiting(tenant=tenant, user=user).count()
 
 
 def waiting_list(*, tenant, user) -> list[dict]:
@@ -43,17 +49,16 @@ def waiting_list(*, tenant, user) -> list[dict]:
     """
     if not _signed_in(user) or tenant is None:
         return []
-    rows = (
-        Waiting.objects.filter(user_id=user.pk, tenant_id=tenant.pk, match__status=Match.Status.ACTIVE)
-        .select_related("match")
-        .only("since", "match__id", "match__game", "match__title", "match__deadline", "match__turn_seconds")
-        .order_by(F("match__deadline").asc(nulls_last=True), "since", "match_id")
+    seats = (
+        _waiting(tenant=tenant, user=user).select_related("match")
+        .only("waiting_since", "match__id", "match__game", "match__title", "match__deadline", "match__turn_seconds")
+        .order_by(F("match__deadline").asc(nulls_last=True), "waiting_since", "match_id")
     )
     return [
-        {"match": w.match.pk, "game": w.match.game, "game_name": game_name(w.match.game), "title": w.match.title,
-         "url": reverse("match_detail", args=[w.match.pk]), "deadline": w.match.deadline, "since": w.since,
-         "turn_seconds": w.match.turn_seconds}
-        for w in rows
+        {"match": s.match.pk, "game": s.match.game, "game_name": game_name(s.match.game), "title": s.match.title,
+         "url": reverse("match_detail", args=[s.match.pk]), "deadline": s.match.deadline, "since": s.waiting_since,
+         "turn_seconds": s.match.turn_seconds}
+        for s in seats
     ]
 
 

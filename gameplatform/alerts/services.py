@@ -11,7 +11,8 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.db import transaction
+from django.db import models, transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -25,7 +26,7 @@ from gameplatform.tenants.services import membership_require
 from games import registry
 
 from . import notify
-from .models import MatchInvitation, Waiting
+from .models import MatchInvitation
 from .selectors import invite_token_valid, unsubscribe_token_user
 
 log = logging.getLogger(__name__)
@@ -65,21 +66,27 @@ def _task(name: str):
 
 
 def waiting_sync(match: Match, *, seats: list[Seat] | None = None, state=None) -> None:
-    """Rewrites ``match``'s ``Waiting`` rows to what it now is: one per person in
-    ``engine.to_act`` of an active match whose seat no bot plays; none otherwise. Called by
-    ``matches.turns._notify`` (every change of a match) inside its transaction; ``seats`` (in
-    index order) and the decoded ``state``: what that transaction wrote, when it has them.
+    """Rewrites who ``match`` waits for on its seats (``Seat.waiting_since`` and
+    ``waiting_version``): every person in ``engine.to_act`` of an active match whose seat no
+    bot plays; nobody otherwise. Called by ``matches.turns._notify`` (every change of a match)
+    inside its transaction; ``seats`` (in index order, read in this transaction) and the decoded
+    ``state``: what that transaction wrote, when it has them (else both are read).
 
     A person newly waited for gets, after commit, a ``turn`` alert on their sockets and, in an
     asynchronous match, the turn mail task (``tasks.send_turn_mail``, after
-    ``ALERTS_TURN_MAIL_DELAY_SECONDS``: it mails only if they are still to act by then); one
-    no longer waited for gets a count update. A row that stays keeps its ``since`` (a turn of
-    several moves is one turn). Costs one query, plus one per kind of change.
+    ``ALERTS_TURN_MAIL_DELAY_SECONDS``: it mails only if they are still to act in that turn);
+    one no longer waited for gets a count update. A seat still to act keeps its
+    ``waiting_since`` (a turn of several moves is one turn). Costs one ``UPDATE`` when someone's
+    turn begins or ends, nothing otherwise (plus the read of the seats when not handed them).
     """
     if match.status == Match.Status.OPEN:
-        return  # no turn before the start: no rows to write or remove
-    existing = dict(Waiting.objects.filter(match_id=match.pk).values_list("seat_id", "user_id"))
-    desired = {}
+        return  # no turn before the start
+    if seats is None:
+        seats = list(Seat.objects.filter(match_id=match.pk).order_by("index"))
+    people = [s for s in seats if s.user_id is not None]
+    if not people:
+        return  # bots only: nobody to wait for, nothing to write
+    to_act = set()
     if match.status == Match.Status.ACTIVE and match.state is not None:
         try:
             engine = registry.get_engine(match.game)
@@ -87,37 +94,48 @@ def waiting_sync(match: Match, *, seats: list[Seat] | None = None, state=None) -
             engine = None
         if engine is not None:
             to_act = set(engine.to_act(state if state is not None else engine.decode(match.state)))
-            if seats is None:
-                seats = list(Seat.objects.filter(match_id=match.pk))
-            desired = {s.pk: s.user_id for s in seats
-                       if s.index in to_act and s.user_id is not None and not s.bot_plays}
-    gone = [pk for pk, uid in existing.items() if desired.get(pk) != uid]
-    new = [pk for pk, uid in desired.items() if existing.get(pk) != uid]
-    if gone:
-        Waiting.objects.filter(pk__in=gone).delete()
-    if new:
-        now = timezone.now()
-        Waiting.objects.bulk_create([
-            Waiting(seat_id=pk, match_id=match.pk, user_id=desired[pk], tenant_id=match.tenant_id, since=now,
-                    since_version=match.version)
-            for pk in new
-        ])
+    desired = {s.pk for s in people if s.index in to_act and not s.bot_plays}
+    gone = [s for s in people if s.waiting_since is not None and s.pk not in desired]
+    new = [s for s in people if s.waiting_since is None and s.pk in desired]
     if not gone and not new:
         return
+    now, version = timezone.now(), match.version
+    _seats_set_waiting(gone=gone, new=new, now=now, version=version)
     turn = notify.match_alert(notify.KIND_TURN, match)
-    new_users = {desired[pk] for pk in new}
+    new_users = {s.user_id for s in new}
     changes = [(uid, turn) for uid in sorted(new_users)]
-    changes += [(uid, None) for uid in sorted({existing[pk] for pk in gone} - new_users)]
+    changes += [(uid, None) for uid in sorted({s.user_id for s in gone} - new_users)]
     tenant_id = match.tenant_id
     transaction.on_commit(lambda: notify.users_notify(tenant_id, changes), robust=True)
     if new_users and is_asynchronous(match):
-        mid, version, delay = match.pk, match.version, settings.ALERTS_TURN_MAIL_DELAY_SECONDS
+        mid, delay = match.pk, settings.ALERTS_TURN_MAIL_DELAY_SECONDS
 
         def schedule():
             for uid in sorted(new_users):
                 _task(TURN_MAIL_TASK).apply_async((uid, mid, version), countdown=delay)
 
         transaction.on_commit(schedule, robust=True)
+
+
+def _seats_set_waiting(*, gone: list[Seat], new: list[Seat], now, version: int) -> None:
+    """One ``UPDATE``: ``gone`` seats no longer wait, ``new`` ones wait since ``now`` (match
+    ``version``); the objects are updated too."""
+    new_pks = [s.pk for s in new]
+    if not gone:
+        Seat.objects.filter(pk__in=new_pks).update(waiting_since=now, waiting_version=version)
+    elif not new:
+        Seat.objects.filter(pk__in=[s.pk for s in gone]).update(waiting_since=None, waiting_version=None)
+    else:
+        Seat.objects.filter(pk__in=[s.pk for s in gone + new]).update(
+            waiting_since=Case(When(pk__in=new_pks, then=Value(now)), default=Value(None),
+                               output_field=models.DateTimeField()),
+            waiting_version=Case(When(pk__in=new_pks, then=Value(version)), default=Value(None),
+                                 output_field=models.PositiveIntegerField()),
+        )
+    for seat in gone:
+        seat.waiting_since = seat.waiting_version = None
+    for seat in new:
+        seat.waiting_since, seat.waiting_version = now, version
 
 
 def match_ended(match: Match) -> None:

@@ -10,7 +10,8 @@ import pytest
 from django.utils import timezone
 
 from gameplatform.alerts import digest, mails, selectors
-from gameplatform.alerts.models import DigestMail, MatchMail, Waiting
+from gameplatform.alerts.models import DigestMail, MatchMail
+from gameplatform.matches.models import Seat
 from gameplatform.matches import timers
 from gameplatform.matches.models import Match
 from gameplatform.players.models import Preferences
@@ -25,8 +26,8 @@ def prefer(user, **fields):
     Preferences.objects.update_or_create(user=user, defaults=fields)
 
 
-def turn_of(user, match) -> Waiting:
-    return Waiting.objects.get(user=user, match=match)
+def turn_of(user, match) -> Seat:
+    return Seat.objects.get(user=user, match=match, waiting_since__isnull=False)
 
 
 @pytest.fixture
@@ -62,17 +63,17 @@ def test_the_turn_mail_goes_through_the_worker(race_engine, worker_factory, matc
 @pytest.mark.django_db
 def test_a_turn_mail_is_sent_once_an_hour_per_match(race, waiting_match, mailoutbox):
     match, users, person = race
-    version = turn_of(person, match).since_version
+    version = turn_of(person, match).waiting_version
     assert mails.turn_mail(user_id=person.pk, match_id=match.pk, version=version)
     # Both play; the person's turn comes again within the hour: no second mail about this match.
     play(match, users)
     play(match, users)
-    again = turn_of(person, match).since_version
+    again = turn_of(person, match).waiting_version
     assert again > version
     assert not mails.turn_mail(user_id=person.pk, match_id=match.pk, version=again)
     # Another match is another mail.
     other = waiting_match(person)
-    assert mails.turn_mail(user_id=person.pk, match_id=other.pk, version=turn_of(person, other).since_version)
+    assert mails.turn_mail(user_id=person.pk, match_id=other.pk, version=turn_of(person, other).waiting_version)
     assert len(mailoutbox) == 2
     # An hour later the match may mail again.
     MatchMail.objects.filter(match=match).update(sent_at=timezone.now() - timedelta(minutes=61))
@@ -83,7 +84,7 @@ def test_a_turn_mail_is_sent_once_an_hour_per_match(race, waiting_match, mailout
 @pytest.mark.django_db
 def test_no_turn_mail_once_the_person_has_played(race, mailoutbox):
     match, users, person = race
-    version = turn_of(person, match).since_version
+    version = turn_of(person, match).waiting_version
     play(match, users)
     assert not mails.turn_mail(user_id=person.pk, match_id=match.pk, version=version)
     assert mailoutbox == [] and not MatchMail.objects.exists()
@@ -94,7 +95,7 @@ def test_no_turn_mail_once_the_person_has_played(race, mailoutbox):
 def test_no_turn_mail_unless_the_settings_say_every_turn(race, mailoutbox, choice):
     match, _, person = race
     prefer(person, email_notifications=choice)
-    assert not mails.turn_mail(user_id=person.pk, match_id=match.pk, version=turn_of(person, match).since_version)
+    assert not mails.turn_mail(user_id=person.pk, match_id=match.pk, version=turn_of(person, match).waiting_version)
     assert mailoutbox == []
 
 
@@ -112,14 +113,14 @@ def test_live_matches_get_no_turn_mail_task(race_engine, match_factory, member, 
     assert not alert_services.is_asynchronous(live)
     with django_capture_on_commit_callbacks(execute=True):
         correspondence = match_factory("race", [member, other_member], turn_seconds=86400)
-    person = Waiting.objects.get(match=correspondence).user_id
+    person = Seat.objects.get(waiting_since__isnull=False, match=correspondence).user_id
     assert sent == [(alert_services.TURN_MAIL_TASK, (person, correspondence.pk, correspondence.version))]
 
 
 @pytest.mark.django_db
 def test_no_turn_mail_on_vacation_or_without_an_address(race, mailoutbox):
     match, _, person = race
-    version = turn_of(person, match).since_version
+    version = turn_of(person, match).waiting_version
     today = timezone.localdate()
     Membership.objects.filter(user=person).update(vacation_started=today, vacation_until=today + timedelta(days=3))
     assert not mails.turn_mail(user_id=person.pk, match_id=match.pk, version=version)
@@ -135,7 +136,7 @@ def test_a_community_on_its_own_domain_is_linked_there(race_engine, match_factor
     settings.SITE_URL = "https://play.example.org"
     ann, bea = user_factory("ann", tenant=other_tenant), user_factory("bea", tenant=other_tenant)
     match = match_factory("race", [ann, bea], tenant=other_tenant)
-    person = Waiting.objects.get(match=match).user
+    person = Seat.objects.get(waiting_since__isnull=False, match=match).user
     assert mails.turn_mail(user_id=person.pk, match_id=match.pk, version=match.version)
     mail = mailoutbox[0]
     assert mail.subject == "[Hexagora · Elsewhere] Your turn: Race (test game)"
@@ -193,7 +194,7 @@ def test_the_sweep_sends_the_digest_through_the_worker(race_engine, worker_facto
     prefer(member, email_notifications="daily_digest")
     prefer(other_member, email_notifications="daily_digest")
     match = match_factory("race", [member, other_member])
-    person = Waiting.objects.get(match=match).user
+    person = Seat.objects.get(waiting_since__isnull=False, match=match).user
     with worker_factory():
         assert timers.sweep_if_due(interval=60) is not None  # the workers' sweep, with the digest check
         mail = wait_for(lambda: mailoutbox and mailoutbox[0], timeout=20)

@@ -1,13 +1,12 @@
 """Issue 13, point 3: "the header shows how many matches wait for the user ... and a page lists
-them oldest deadline first". The turn flow keeps one ``Waiting`` row per person to act
-(``alerts.services.waiting_sync``), per community."""
+them oldest deadline first". The turn flow marks the seat of each person to act
+(``Seat.waiting_since``, ``alerts.services.waiting_sync``); counts are per community."""
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
 from gameplatform.alerts import selectors
-from gameplatform.alerts.models import Waiting
 from gameplatform.matches import services
 from gameplatform.matches.models import Match, Seat
 from gameplatform.tenants.models import Membership
@@ -31,8 +30,8 @@ def test_the_person_to_act_is_waited_for_and_the_other_is_not(race_engine, match
     play(match, users)
     assert waiting(users[first], tenant) == 0
     assert waiting(users[1 - first], tenant) == 1
-    row = Waiting.objects.get()
-    assert (row.user_id, row.match_id, row.since_version) == (users[1 - first].pk, match.pk, match.version + 1)
+    row = Seat.objects.get(waiting_since__isnull=False)
+    assert (row.user_id, row.match_id, row.waiting_version) == (users[1 - first].pk, match.pk, match.version + 1)
 
 
 def test_a_seat_still_to_act_keeps_its_since(race_engine, match_factory, member, other_member, tenant):
@@ -41,10 +40,10 @@ def test_a_seat_still_to_act_keeps_its_since(race_engine, match_factory, member,
     match = match_factory("race", [member, other_member], options={"ready_phase": True})
     users = {0: member, 1: other_member}
     assert sorted(to_act(match)) == [0, 1]
-    since = Waiting.objects.get(user=other_member).since
+    since = Seat.objects.get(waiting_since__isnull=False, user=other_member).waiting_since
     play(match, users, {"type": "ready"})  # seat 0 first
     assert waiting(member, tenant) == 0
-    assert Waiting.objects.get(user=other_member).since == since
+    assert Seat.objects.get(waiting_since__isnull=False, user=other_member).waiting_since == since
 
 
 def test_bots_and_bot_played_seats_wait_for_nobody(race_engine, match_factory, member, tenant):
@@ -53,7 +52,7 @@ def test_bots_and_bot_played_seats_wait_for_nobody(race_engine, match_factory, m
     if to_act(match) == [0]:
         play(match, users)
     assert to_act(match) == [1]
-    assert not Waiting.objects.exists()
+    assert not Seat.objects.filter(waiting_since__isnull=False).exists()
     # A bot playing for the absent person (after time-outs): the person is not waited for.
     Seat.objects.filter(match=match, index=0).update(bot_takeover=True)
     match.refresh_from_db()
@@ -71,11 +70,11 @@ def test_the_end_of_a_match_waits_for_nobody(race_engine, match_factory, member,
     users = {0: member, 1: other_member}
     while Match.unscoped.get(pk=match.pk).status == Match.Status.ACTIVE:
         play(match, users)
-    assert not Waiting.objects.exists()
+    assert not Seat.objects.filter(waiting_since__isnull=False).exists()
     other = match_factory("race", [member, other_member])
-    assert Waiting.objects.filter(match=other).exists()
+    assert Seat.objects.filter(waiting_since__isnull=False, match=other).exists()
     services.match_abort(match_id=other.pk, by=None)
-    assert not Waiting.objects.exists()
+    assert not Seat.objects.filter(waiting_since__isnull=False).exists()
 
 
 def test_each_community_counts_its_own_matches(race_engine, match_factory, user_factory, tenant, other_tenant):
@@ -117,3 +116,29 @@ def test_signed_out_and_strangers_count_nothing(tenant, other_tenant, user_facto
     assert selectors.waiting_count(tenant=tenant, user=AnonymousUser()) == 0
     assert selectors.waiting_list(tenant=tenant, user=None) == []
     assert selectors.waiting_count(tenant=None, user=user_factory()) == 0
+
+
+def test_a_change_of_who_is_waited_for_costs_one_statement(race_engine, match_factory, member,
+                                                                   other_member, monkeypatch):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from gameplatform.alerts import services as alert_services
+
+    users = {0: member, 1: other_member}
+
+    def statements(match, action=None) -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            play(match, users, action)
+        return len(ctx.captured_queries)
+
+    match = match_factory("race", [member, other_member], options={"target": 5000})
+    with_sync = statements(match)
+    real = alert_services.waiting_sync
+    monkeypatch.setattr(alert_services, "waiting_sync", lambda *a, **kw: None)
+    without = statements(match)
+    assert with_sync == without + 1
+    # The ready phase: seat 0 is done, seat 1 still waits (and keeps its since): one UPDATE.
+    monkeypatch.setattr(alert_services, "waiting_sync", real)
+    ready = match_factory("race", [member, other_member], options={"ready_phase": True})
+    assert statements(ready, {"type": "ready"}) == without + 1

@@ -11,9 +11,8 @@ from django.utils import timezone
 
 from gameplatform.alerts import digest, mails, selectors
 from gameplatform.alerts.models import DigestMail, MatchMail
-from gameplatform.matches.models import Seat
 from gameplatform.matches import timers
-from gameplatform.matches.models import Match
+from gameplatform.matches.models import Match, Seat
 from gameplatform.players.models import Preferences
 from gameplatform.tenants.models import Membership
 

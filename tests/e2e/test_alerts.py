@@ -7,8 +7,11 @@ match in, and shows a
 notification (the Notification API stood in for, to count what the page asks for; headless
 Chromium has no notification centre). Then the other plays on the table while the first sits on
 that match's page with the focus: its badge follows, and no notification is shown for the match
-it is looking at. Screenshots of the badge and the page at 1280, 1366 and 360 px wide go to
-``artifacts/alerts/``.
+it is looking at. Then the invitations: a member turns notifications on (the setting and the
+browser's permission, asked by the settings page's button), the creator of an open match
+invites "nobody" (a form error) and then that member by username (a notification on their
+page, an entry on /your-turn/), and a third person takes a seat through the invitation link.
+Screenshots of each page at 1280, 1366 and 360 px wide go to ``artifacts/alerts/``.
 """
 from __future__ import annotations
 
@@ -145,3 +148,87 @@ def test_the_badge_follows_the_other_players_move_without_a_reload(browser, live
         pw.context.close()
     assert js == []
     assert Match.unscoped.get(pk=match.pk).version >= match.version + 2
+
+
+# The permission not yet asked: the settings page's button asks, and the browser says yes.
+ASK_NOTIFICATION = """
+window.__notices = [];
+window.__asked = 0;
+let permission = "default";
+window.Notification = class {
+  constructor(title, options = {}) { window.__notices.push({ title, ...options }); }
+  static get permission() { return permission; }
+  static requestPermission() { window.__asked += 1; permission = "granted"; return Promise.resolve(permission); }
+  addEventListener() {}
+  close() {}
+};
+"""
+
+
+def _shots(page, name: str) -> None:
+    for width, height in ((1280, 800), (1366, 768), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=SHOTS / f"{name}-{width}.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_invite_by_username_and_by_link_in_the_browser(browser, live_site, monkeypatch):
+    monkeypatch.setattr(alert_services, "_task", lambda name: _NoTask())
+    alice, bob, carol = _person("alice"), _person("bob"), _person("carol")
+    Preferences.objects.filter(user=bob).update(browser_notifications=False)
+    match = services.match_create(tenant=tenant_default(), user=alice, game="hextopia", seats=3,
+                                  title="Invite night")
+    pa, pb = _page(browser, live_site, alice), _page(browser, live_site, bob)
+    pb.context.add_init_script(ASK_NOTIFICATION)  # runs after the stand-in above: this one wins
+    pc = _page(browser, live_site, carol)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        # bob turns notifications on: the setting, then the browser's permission by the button.
+        pb.goto(f"{live_site.url}/settings/")
+        expect(pb.locator("#notify-state")).to_have_text("This browser has not been asked yet.")
+        pb.locator("#id_browser_notifications").check()
+        pb.get_by_role("button", name="Save settings").click()
+        expect(pb.locator(".messages")).to_contain_text("Your settings are saved.")
+        pb.locator("#notify-permission").click()
+        expect(pb.locator("#notify-state")).to_have_text("This browser shows notifications from this site.")
+        expect(pb.locator("#notify-permission")).to_be_hidden()
+        _shots(pb, "settings")
+        _me_ready(pb)
+
+        # alice invites "nobody" (refused on the form), then bob, from the open match's page.
+        pa.goto(f"{live_site.url}/matches/{match.pk}/")
+        _shots(pa, "open-match")
+        pa.fill("#invite-username", "nobody")
+        pa.locator("#invite-form button[type=submit]").click()
+        expect(pa.locator("#invite-error")).to_have_text("No member of Hexagora has that username.")
+        _shots(pa, "invite-error")
+        pa.fill("#invite-username", "bob")
+        pa.locator("#invite-form button[type=submit]").click()
+        expect(pa.locator(".messages")).to_contain_text("bob is invited.")
+        # bob's settings page, never reloaded, shows the invitation as a notification.
+        pb.wait_for_function("window.__notices.length === 1")
+        notice = pb.evaluate("window.__notices[0]")
+        assert notice["title"] == "Invitation" and notice["body"] == "alice invites you to Hextopia · Invite night."
+        pb.goto(f"{live_site.url}/your-turn/")
+        expect(pb.locator("#invitation-list li")).to_have_count(1)
+        expect(pb.locator("#invitation-list")).to_contain_text("from alice")
+
+        # carol gets the link from alice and takes a seat with it.
+        link = pa.locator("#share-url").input_value()
+        assert "/invite/" in link
+        pc.goto(link)
+        expect(pc.locator("#invitation-h")).to_have_text("Invite night")
+        _shots(pc, "invite-link")
+        pc.locator("#take-seat").click()
+        expect(pc.locator(".messages")).to_contain_text("You took a seat.")
+        expect(pa.locator("#seats-panel")).to_contain_text("carol")  # alice's open page, live
+    except Exception:
+        for name, page in (("alice", pa), ("bob", pb), ("carol", pc)):
+            page.screenshot(path=SHOTS / f"failure-invite-{name}.png", full_page=True)
+        print(live_site.logs())
+        raise
+    finally:
+        js = pa.js_errors + pb.js_errors + pc.js_errors
+        for page in (pa, pb, pc):
+            page.context.close()
+    assert js == []

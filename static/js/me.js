@@ -10,9 +10,9 @@ const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30000;
 const NO_RETRY = new Set([4403, 4404, 1008]); // not allowed, no such community: reconnecting will not help
 
-function readConfig() {
+function readConfig(doc = document) {
   try {
-    return JSON.parse(document.getElementById("me-config")?.textContent || "{}");
+    return JSON.parse(doc.getElementById("me-config")?.textContent || "{}");
   } catch {
     return {};
   }
@@ -40,7 +40,7 @@ export function wantsNotification(alert, { enabled, permission, focused, match }
 }
 
 export class MeSocket {
-  constructor({ config = readConfig(), doc = document } = {}) {
+  constructor({ doc = document, config = readConfig(doc) } = {}) {
     this.doc = doc;
     this.config = config;
     this.count = null;
@@ -176,7 +176,10 @@ export function wirePermission(doc = document) {
   show();
 }
 
-const me = new MeSocket();
-window.hexagoraMe = me;
-wirePermission();
-if (typeof WebSocket !== "undefined") me.connect();
+// The page's entry point (the module is imported without a document by the Node tests).
+if (typeof document !== "undefined") {
+  const me = new MeSocket();
+  window.hexagoraMe = me;
+  wirePermission();
+  if (typeof WebSocket !== "undefined") me.connect();
+}

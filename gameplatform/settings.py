@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "gameplatform.ratings",
     "gameplatform.players",
     "gameplatform.chat",
+    "gameplatform.alerts",
     "gameplatform.bots",
     "gameplatform.realtime",
     "gameplatform.locks",
@@ -88,6 +89,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "gameplatform.tenants.context_processors.tenant",
                 "gameplatform.players.context_processors.preferences",
+                "gameplatform.alerts.context_processors.alerts",
             ],
         },
     },
@@ -175,6 +177,20 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Seconds a bot "thinks" before its move is applied, so people can follow the game.
 BOT_DELAY_SECONDS = env.float("BOT_DELAY_SECONDS", default=1.0)
+
+# --- Alerts (gameplatform/alerts: "your turn" count, browser notifications, mails) ------------
+# Where mails link to: the default community's address; a community with a Tenant.domain gets
+# that host with this scheme and port.
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
+# A match is asynchronous (turn mails, the digest) without a turn limit or with one of at least
+# this many seconds.
+ALERTS_ASYNC_TURN_SECONDS = env.int("ALERTS_ASYNC_TURN_SECONDS", default=3600)
+# A turn mail waits this long and goes only if the person has not played meanwhile.
+ALERTS_TURN_MAIL_DELAY_SECONDS = env.float("ALERTS_TURN_MAIL_DELAY_SECONDS", default=300.0)
+# The daily digest goes from this hour (UTC) on, once a day.
+ALERTS_DIGEST_HOUR = env.int("ALERTS_DIGEST_HOUR", default=7)
+if not 0 <= ALERTS_DIGEST_HOUR <= 23:
+    raise ImproperlyConfigured("ALERTS_DIGEST_HOUR must be 0 to 23.")
 
 # --- Accounts (django-allauth) ------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

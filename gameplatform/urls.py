@@ -9,5 +9,6 @@ urlpatterns = [
     path("communities/", include("gameplatform.tenants.urls")),
     path("leaderboards/", include("gameplatform.ratings.urls")),
     path("", include("gameplatform.players.urls")),
+    path("", include("gameplatform.alerts.urls")),
     path("", include("gameplatform.matches.urls")),
 ]

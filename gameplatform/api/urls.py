@@ -3,6 +3,8 @@ at /api/schema/ and its interactive docs at /api/docs/. Any other /api/ path is 
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from gameplatform.alerts import api as alerts
+
 from . import players, views
 
 
@@ -39,6 +41,8 @@ urlpatterns = [
     path("v1/matches/<int:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
     path("v1/matches/<int:match_id>/actions/", views.ActionView.as_view(), name="match-actions"),
     path("v1/matches/<int:match_id>/history/", views.HistoryView.as_view(), name="match-history"),
+    path("v1/matches/<int:match_id>/invitations/", alerts.MatchInvitationView.as_view(), name="match-invitations"),
+    path("v1/your-turn/", alerts.YourTurnView.as_view(), name="your-turn"),
     path("v1/leaderboards/<slug:game>/", players.LeaderboardView.as_view(), name="leaderboard"),
     path("v1/players/<str:username>/", players.PlayerView.as_view(), name="player"),
     path("v1/players/<str:username>/rating-history/", players.RatingHistoryView.as_view(), name="player-rating-history"),

@@ -139,6 +139,11 @@ class Seat(models.Model):
     # then); None while it stands still. Unused with time per turn.
     clock_ms = models.BigIntegerField(null=True, blank=True)
     clock_since = models.DateTimeField(null=True, blank=True)
+    # Issue 13, point 3 (gameplatform.alerts): since when, and from which match version, the
+    # person here is to act (in ``to_act`` of the active match, no bot playing the seat); null
+    # when not. Kept by ``alerts.services.waiting_sync`` in the transaction of every change.
+    waiting_since = models.DateTimeField(null=True, blank=True, editable=False)
+    waiting_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["match", "index"]

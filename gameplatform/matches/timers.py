@@ -102,14 +102,21 @@ def sweep_if_due(*, interval: float | None = None) -> int | None:
     ``SWEEP_INTERVAL_SECONDS``), else None. Every Celery worker calls it every interval (the
     ``Sweep`` bootstep of ``gameplatform.celery``), and so do beat's ``sweep_overdue`` task and
     the embedded server; the shared lock (``gameplatform.locks``) lets one of them sweep per
-    interval, so losing any one process (beat included) loses no sweep."""
+    interval, so losing any one process (beat included) loses no sweep. The sweep then checks
+    for daily digests that are due (``alerts.digest.digest_sweep``, about once a minute)."""
     from django.conf import settings
 
     from gameplatform.locks import interval_lock
 
     if not interval_lock(SWEEP_LOCK, interval or settings.SWEEP_INTERVAL_SECONDS):
         return None
-    return overdue_sweep()
+    applied = overdue_sweep()
+    # The daily digests ride on this sweep (there is no beat): about once a minute, under
+    # a lock of their own (gameplatform.alerts.digest); never raises.
+    from gameplatform.alerts.digest import digest_sweep
+
+    digest_sweep()
+    return applied
 
 
 def overdue_sweep(*, now=None) -> int:

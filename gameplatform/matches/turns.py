@@ -319,10 +319,13 @@ def _rearm_bot(match: Match, seats: list[Seat]) -> None:
 
 
 def _end(match: Match, status: str, now: datetime | None = None) -> None:
+    from gameplatform.alerts.services import match_ended
+
     match.status = status
     match.finished_at = now or timezone.now()
     match.deadline = None
     match.bot_due_at = None
+    match_ended(match)  # its people are told after commit (issue 13, point 3)
 
 
 def _bump_and_notify(match: Match, events: list | None = None) -> None:
@@ -351,6 +354,11 @@ def _notify(match: Match, events: list, *, seats: list[Seat] | None = None, stat
         match_changed(match_id, version, events, table=SnapshotTable(match, seats, state, actor))
 
     transaction.on_commit(broadcast, robust=True)
+    # Who is waited for now (issue 13, point 3): the rows in this transaction, the alerts of
+    # the people concerned after commit (after the broadcast, from what was written here).
+    from gameplatform.alerts.services import waiting_sync
+
+    waiting_sync(match, seats=seats, state=state)
     if deadline is not None and deadline - timezone.now() <= TIMER_TASK_HORIZON:
         transaction.on_commit(lambda: scheduling.expire_turn_at(match_id, version, deadline), robust=True)
     if bot_due:

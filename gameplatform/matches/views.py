@@ -14,10 +14,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from gameplatform.alerts.selectors import invite_path
 from gameplatform.chat.ui import chat_context
 from gameplatform.players.selectors import preferences_get
 from gameplatform.tenants.services import membership_require
@@ -282,7 +282,8 @@ def match_detail(request, match_id: int):
             "is_creator": match.created_by_id == request.user.pk,
             "is_full": card["free"] == 0,
             "bot_form": SeatBotForm(engine=engine) if engine else None,
-            "share_url": request.build_absolute_uri(reverse("match_detail", args=[match.pk])),
+            # The signed invitation link (gameplatform.alerts): it seats whoever opens it.
+            "share_url": request.build_absolute_uri(invite_path(match.pk)),
             # For js/open_match.js: the page follows the match's socket from this version on.
             "open_config": {"match": match.pk, "version": match.version},
         }

@@ -147,21 +147,6 @@ def match_changed(match_id: int, version: int, events: list, *, table: SnapshotT
         log.exception("broadcast of match %s version %s failed", match_id, version)
 
 
-def groups_send(sends: list[tuple[str, dict]]) -> None:
-    """Send each ``(group, message)`` of ``sends`` through the channel layer, from any thread,
-    as ``match_changed`` sends (same loops; no version order: these are not snapshots). Used
-    by the chat (``chat.realtime``). Never raises; failures are logged."""
-    try:
-        layer = get_channel_layer()
-        if layer is None or not sends:
-            return
-        if _needs_server_loop(layer) and server_loop() is None:
-            return  # in-memory layer and no socket in this process: nobody to tell
-        _deliver(layer, sends)
-    except Exception:
-        log.exception("group send to %s failed", [group for group, _ in sends])
-
-
 def match_messages(*, match_id: int, version: int, events: list) -> list[tuple[str, dict]]:
     """The ``(group, message)`` pairs for ``version`` of the match, read from the database:
     one per seated person, then the public one; [] when the match is gone or no longer at
@@ -264,13 +249,20 @@ def _deliver(layer, sends: list[tuple[str, dict]]) -> None:
     """Send ``sends`` (one broadcast, at most one message per group) through ``layer`` from
     whatever thread we are on; returns once they are handed over (see the module docstring
     for which loop sends, and in what order)."""
+    _submit(layer, lambda target: _send_in_order(target, sends))
+
+
+def _submit(layer, make_coro) -> None:
+    """Runs ``make_coro(layer)`` (a send through the layer instance of the loop that sends) on
+    the loop that sends for this thread: scheduled when that is our own running loop, else
+    waited for. Nothing happens for the in-memory layer when no socket listens here."""
     running = _running_loop()
     loop = server_loop()
     if loop is None:
         if _needs_server_loop(layer):
             return
         loop, layer = sender_loop(), _sender_layer(layer)
-    coro = _send_in_order(layer, sends)
+    coro = make_coro(layer)
     if loop is running:
         # Sync code on the server loop itself: waiting would stall it, so schedule.
         task = loop.create_task(coro)
@@ -279,6 +271,21 @@ def _deliver(layer, sends: list[tuple[str, dict]]) -> None:
         return
     # Wait, so that two changes sent one after the other arrive in that order.
     asyncio.run_coroutine_threadsafe(coro, loop).result(timeout=SEND_TIMEOUT_SECONDS)
+
+
+def groups_send(sends: list[tuple[str, dict]]) -> None:
+    """Sends ``(group, message)`` pairs that are not match snapshots (the alerts of a person's
+    own socket, ``gameplatform.alerts.notify``; the chat, ``chat.realtime``) from sync code anywhere, through the same loops
+    as the broadcasts, without their per-match ordering. Never raises: failures are logged."""
+    try:
+        layer = get_channel_layer()
+        if layer is None or not sends:
+            return
+        if _needs_server_loop(layer) and server_loop() is None:
+            return  # in-memory layer and no socket in this process
+        _submit(layer, lambda target: _send_all(target, sends))
+    except Exception:
+        log.exception("send to %s failed", ", ".join(group for group, _ in sends[:3]))
 
 
 async def _send_in_order(layer, sends: list[tuple[str, dict]]) -> None:

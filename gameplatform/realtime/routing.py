@@ -4,6 +4,7 @@ from channels.generic.websocket import WebsocketConsumer
 from channels.routing import URLRouter
 from django.urls import path, re_path
 
+from gameplatform.alerts.consumers import MeConsumer
 from gameplatform.chat.consumers import LobbyConsumer
 
 from .consumers import CLOSE_NOT_FOUND, MatchConsumer
@@ -20,6 +21,7 @@ class NoSuchSocket(WebsocketConsumer):
 websocket_urlpatterns = [
     path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
     path("ws/lobby/", LobbyConsumer.as_asgi()),
+    path("ws/me/", MeConsumer.as_asgi()),  # the person's own alerts (gameplatform.alerts)
     re_path(r"", NoSuchSocket.as_asgi()),  # last: everything the routes above do not match
 ]
 

@@ -1,0 +1,204 @@
+"""The person's own socket: ``ws/me/`` (docs/contracts.md, "WebSocket ws/me/").
+
+Connect: the Origin must be this site (else the handshake is refused); the session user signed
+in, active and a member of the community the Host names (else accepted and closed with 4403,
+or 4404 for a host no community serves). The socket joins ``notify.user_group(user, tenant)``
+and gets ``{"type": "waiting", "count": n}``: the matches of this community waiting for them.
+
+Server -> client::
+
+    {"type": "waiting", "count": 3}                           # on connect, sync and any change
+    {"type": "alert", "kind": "turn" | "invitation" | "match_end", "match": 12, "url": "/matches/12/",
+     "title": "Your turn", "body": "It is your turn in Hextopia.", "notify": true, "count": 3}
+    {"type": "error", "code": "...", "message": "...", "field"?: "type"}
+
+``notify``: the person's "Browser notifications" setting (the page shows a notification only
+then, and only with the browser's permission). Client -> server: ``{"type": "sync"}`` only;
+anything else is answered with ``error`` (the socket stays open), a frame over 16,384
+characters with ``message_too_large`` and close 1009. Before each client message and each
+alert the session and the membership are checked again (else ``not_member`` and close 4403).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from importlib import import_module
+from types import SimpleNamespace
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.contrib.auth import get_user
+from django.urls import reverse
+from django.utils import translation
+
+from gameplatform.players.selectors import preferences_get
+from gameplatform.realtime import broadcast
+from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, MSG_SESSION_ENDED, NOT_MEMBER
+from gameplatform.realtime.messages import (
+    CLOSE_TOO_BIG,
+    MALFORMED,
+    MISSING_FIELD,
+    MSG_NOT_OBJECT,
+    UNEXPECTED_FIELD,
+    UNKNOWN_TYPE,
+    ClientError,
+    FrameTooLarge,
+    check_frame_size,
+    decode_frame,
+)
+from gameplatform.realtime.origin import header, origin_allowed
+from gameplatform.tenants.selectors import membership_get, tenant_for_host
+
+from . import notify, selectors
+
+log = logging.getLogger(__name__)
+
+MSG_TYPE_MISSING = "Field 'type' is required: sync."
+MSG_TYPE_UNKNOWN = "Field 'type' must be sync."
+MSG_FIELD_UNEXPECTED = "Field '{field}' is not part of a 'sync' message."
+SERVER_ERROR = "server_error"
+MSG_SERVER_ERROR = "Something went wrong on our side; send sync to see your count again."
+
+
+def parse_me_message(content: object) -> str:
+    """Validates a decoded client message of ``ws/me/``: returns its type ("sync"); raises
+    ``ClientError`` naming the first bad field."""
+    if not isinstance(content, dict):
+        raise ClientError(MALFORMED, MSG_NOT_OBJECT)
+    if "type" not in content:
+        raise ClientError(MISSING_FIELD, MSG_TYPE_MISSING, "type")
+    if content["type"] != "sync":
+        raise ClientError(UNKNOWN_TYPE, MSG_TYPE_UNKNOWN, "type")
+    extra = sorted(str(key) for key in content if key != "type")
+    if extra:
+        field = extra[0][:40]
+        raise ClientError(UNEXPECTED_FIELD, MSG_FIELD_UNEXPECTED.format(field=field), field)
+    return "sync"
+
+
+class MeConsumer(AsyncJsonWebsocketConsumer):
+    """One page of one signed-in person: their "waiting for you" count in this community, live,
+    and their alerts (see the module docstring)."""
+
+    async def connect(self):
+        self.user_id = None
+        self.tenant = None
+        self.group = None
+        try:
+            allowed = await database_sync_to_async(origin_allowed)(self.scope)
+        except Exception:
+            log.exception("me socket: origin check failed")
+            allowed = False
+        if not allowed:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        broadcast.server_loop_record(asyncio.get_running_loop())
+        try:
+            code = await database_sync_to_async(self._admit)()
+        except Exception:
+            log.exception("me socket: admission failed")
+            code = CLOSE_FORBIDDEN
+        await self.accept()
+        if code is not None:
+            await self.close(code=code)
+            return
+        self.group = notify.user_group(self.user_id, self.tenant.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._send_count()
+
+    async def disconnect(self, code):
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = None
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if self.user_id is None:
+            return
+        try:
+            check_frame_size(text_data, bytes_data)
+        except FrameTooLarge as exc:
+            await self.send_json({"type": "error", "code": exc.code, "message": exc.message, "limit": exc.limit})
+            await self.close(code=CLOSE_TOO_BIG)
+            return
+        try:
+            if not await self._recheck():
+                return
+            parse_me_message(decode_frame(text_data, bytes_data))
+            await self._send_count()
+        except ClientError as exc:
+            out = {"type": "error", "code": exc.code, "message": exc.message}
+            if exc.field:
+                out["field"] = exc.field
+            await self.send_json(out)
+        except Exception:
+            log.exception("me socket: message failed")
+            await self.send_json({"type": "error", "code": SERVER_ERROR, "message": MSG_SERVER_ERROR})
+
+    async def alerts_changed(self, event):
+        """A change for this person (``notify.users_notify``): the fresh count, and the alert
+        in their words when there is one."""
+        try:
+            if not await self._recheck():
+                return
+            alert = event.get("alert")
+            count, text, notify_on = await database_sync_to_async(self._read)(alert)
+            if alert is None:
+                await self.send_json({"type": "waiting", "count": count})
+                return
+            await self.send_json({
+                "type": "alert", "kind": alert.get("kind"), "match": alert.get("match"),
+                "url": reverse("match_detail", args=[int(alert["match"])]), **text,
+                "notify": notify_on, "count": count,
+            })
+        except Exception:
+            log.exception("me socket: alert not forwarded")
+
+    # --- helpers --------------------------------------------------------------------------
+
+    async def _send_count(self):
+        count = await database_sync_to_async(selectors.waiting_count)(tenant=self.tenant, user=self.scope["user"])
+        await self.send_json({"type": "waiting", "count": count})
+
+    async def _recheck(self) -> bool:
+        """The session still signs in the same member; else tell, close and say False."""
+        if await database_sync_to_async(self._still_allowed)():
+            return True
+        await self.send_json({"type": "error", "code": NOT_MEMBER, "message": MSG_SESSION_ENDED})
+        await self.close(code=CLOSE_FORBIDDEN)
+        self.user_id = None
+        return False
+
+    def _admit(self) -> int | None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated or not user.is_active:
+            return CLOSE_FORBIDDEN
+        tenant = tenant_for_host(header(self.scope, b"host"))
+        if tenant is None:
+            return CLOSE_NOT_FOUND
+        if membership_get(user=user, tenant=tenant) is None:
+            return CLOSE_FORBIDDEN  # members only, and no joining an open community by the way
+        self.tenant, self.user_id = tenant, user.pk
+        return None
+
+    def _still_allowed(self) -> bool:
+        if self.user_id is None:
+            return False
+        engine = import_module(settings.SESSION_ENGINE)
+        session_key = getattr(self.scope.get("session"), "session_key", None)
+        user = get_user(SimpleNamespace(session=engine.SessionStore(session_key)))
+        if not user.is_authenticated or user.pk != self.user_id or membership_get(user=user, tenant=self.tenant) is None:
+            return False
+        self.scope["user"] = user
+        return True
+
+    def _read(self, alert: dict | None) -> tuple[int, dict, bool]:
+        """The count, the alert's words in the person's language, and their notification flag."""
+        user = self.scope["user"]
+        count = selectors.waiting_count(tenant=self.tenant, user=user)
+        if alert is None:
+            return count, {}, False
+        prefs = preferences_get(user)
+        with translation.override(prefs.language):
+            text = selectors.alert_text(alert)
+        return count, text, bool(prefs.browser_notifications)

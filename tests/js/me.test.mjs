@@ -1,0 +1,73 @@
+// node --test: the person's own socket module (static/js/me.js, gameplatform/alerts): when an
+// alert becomes a browser notification, which match a page shows, and the header's badge.
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { MeSocket, pageMatch, wantsNotification } from "../../static/js/me.js";
+
+function fakeDocument(nodes = {}) {
+  const events = [];
+  const classes = new Set();
+  const badge = { textContent: "0" };
+  const link = { classList: { toggle: (name, on) => (on ? classes.add(name) : classes.delete(name)) } };
+  const all = { "waiting-count": badge, "waiting-link": link, ...nodes };
+  return {
+    events, classes, badge, focused: true,
+    getElementById: (id) => all[id] || null,
+    hasFocus() { return this.focused; },
+    dispatchEvent: (event) => events.push(event),
+  };
+}
+
+const alert = { kind: "turn", match: 7, notify: true, title: "Your turn", body: "It is your turn." };
+
+test("a notification only with the setting on, the browser's permission, and not on that match's focused page", () => {
+  const base = { enabled: true, permission: "granted", focused: false, match: null };
+  assert.equal(wantsNotification(alert, base), true);
+  assert.equal(wantsNotification(alert, { ...base, enabled: false }), false);
+  assert.equal(wantsNotification({ ...alert, notify: false }, base), false);
+  for (const permission of ["default", "denied", "unsupported"]) {
+    assert.equal(wantsNotification(alert, { ...base, permission }), false);
+  }
+  assert.equal(wantsNotification(alert, { ...base, focused: true, match: 7 }), false);
+  assert.equal(wantsNotification(alert, { ...base, focused: false, match: 7 }), true); // another tab is in front
+  assert.equal(wantsNotification(alert, { ...base, focused: true, match: 8 }), true); // another match's page
+});
+
+test("the match a page shows comes from the table's or the open match's config", () => {
+  assert.equal(pageMatch(fakeDocument({ "match-config": { textContent: '{"match": 12}' } })), 12);
+  assert.equal(pageMatch(fakeDocument({ "open-config": { textContent: '{"match": 5, "version": 2}' } })), 5);
+  assert.equal(pageMatch(fakeDocument({ "match-config": { textContent: "not json" } })), null);
+  assert.equal(pageMatch(fakeDocument()), null);
+});
+
+test("the badge shows the count the socket gives and marks a non-zero one", () => {
+  globalThis.CustomEvent ??= class { constructor(type, init) { this.type = type; this.detail = init.detail; } };
+  const doc = fakeDocument();
+  const me = new MeSocket({ doc, config: { notify: false } });
+  me.handle({ type: "waiting", count: 3 });
+  assert.equal(doc.badge.textContent, "3");
+  assert.ok(doc.classes.has("has-waiting"));
+  me.handle({ type: "alert", ...alert, count: 0 });
+  assert.equal(doc.badge.textContent, "0");
+  assert.ok(!doc.classes.has("has-waiting"));
+  assert.equal(me.shown, 0); // the setting is off
+  me.handle({ type: "error", code: "malformed" });
+  assert.equal(me.count, 0);
+  assert.deepEqual(doc.events.map((e) => e.detail.count), [3, 0]);
+});
+
+test("an alert is shown once as a notification tagged by kind and match", () => {
+  const shown = [];
+  globalThis.Notification = class {
+    constructor(title, options) { shown.push({ title, ...options }); }
+    static get permission() { return "granted"; }
+    addEventListener() {}
+  };
+  const doc = fakeDocument();
+  doc.focused = false;
+  const me = new MeSocket({ doc, config: { notify: true } });
+  me.handle({ type: "alert", ...alert, count: 1 });
+  assert.deepEqual(shown, [{ title: "Your turn", body: "It is your turn.", tag: "hexagora-turn-7" }]);
+  delete globalThis.Notification;
+});

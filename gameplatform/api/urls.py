@@ -3,7 +3,7 @@ at /api/schema/ and its interactive docs at /api/docs/. Any other /api/ path is 
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import players, views
+from . import history, players, views
 
 
 class SignedIndexConverter:
@@ -38,7 +38,10 @@ urlpatterns = [
     path("v1/matches/<int:match_id>/view/", views.MatchViewView.as_view(), name="match-view"),
     path("v1/matches/<int:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
     path("v1/matches/<int:match_id>/actions/", views.ActionView.as_view(), name="match-actions"),
-    path("v1/matches/<int:match_id>/history/", views.HistoryView.as_view(), name="match-history"),
+    path("v1/matches/<int:match_id>/history/", history.HistoryView.as_view(), name="match-history"),
+    path("v1/matches/<int:match_id>/replay/", history.ReplayView.as_view(), name="match-replay"),
+    path("v1/matches/<int:match_id>/replay/steps/", history.ReplayStepsView.as_view(), name="match-replay-steps"),
+    path("v1/matches/<int:match_id>/replay/log/", history.ReplayLogView.as_view(), name="match-replay-log"),
     path("v1/leaderboards/<slug:game>/", players.LeaderboardView.as_view(), name="leaderboard"),
     path("v1/players/<str:username>/", players.PlayerView.as_view(), name="player"),
     path("v1/players/<str:username>/rating-history/", players.RatingHistoryView.as_view(), name="player-rating-history"),

@@ -390,7 +390,7 @@ class ReplayOut(serializers.Serializer):
     seed_commitment = serializers.CharField(help_text=SEED_COMMITMENT_HELP)
     result = serializers.DictField(child=serializers.JSONField(), allow_null=True)
     seats = SeatOut(many=True)
-    steps = serializers.IntegerField(help_text="How many steps: the moves + 1 (step 0 is the setup).")
+    step_count = serializers.IntegerField(help_text="How many steps: the moves + 1 (step 0 is the setup).")
     checkpoint_every = serializers.IntegerField(help_text="Moves between the states the server keeps.")
     max_steps = serializers.IntegerField(help_text="The largest count replay/steps/ serves.")
     max_log = serializers.IntegerField(help_text="The largest count replay/log/ serves.")

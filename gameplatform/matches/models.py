@@ -191,7 +191,7 @@ class ReplayCheckpoint(models.Model):
     state = models.JSONField()
 
     class Meta:
-        ordering = ["match", "step"]
+        ordering = ["match_id", "step"]
         constraints = [models.UniqueConstraint(fields=["match", "step"], name="one_checkpoint_per_step")]
 
     def __str__(self) -> str:

@@ -9,8 +9,8 @@ only) through the API.
 Cost: the first request of a finished match replays its records once from the seed
 (``checkpoints_ensure``: checked against the stored state, as the replay always was) and
 stores the state every ``CHECKPOINT_EVERY`` moves (``models.ReplayCheckpoint``). From then
-on a step starts from the checkpoint at or before it, so it costs at most
-``CHECKPOINT_EVERY - 1`` applies plus the steps asked for, and the log pages on ``seq`` in
+on a step starts from the checkpoint before it, so it costs at most ``CHECKPOINT_EVERY``
+applies, and a window of steps one more for each further step, and the log pages on ``seq`` in
 SQL with an offset below ``CHECKPOINT_EVERY``. A finished match never changes, so each answer
 is cached (``CACHE_SECONDS``) under the match, the window and the viewer.
 
@@ -45,10 +45,10 @@ VIEWER_INVALID = "viewer must be the index of one of this match's seats (from 0)
 def match_replay(*, match: Match) -> dict:
     """What the replay page embeds, the same size whatever the match's length::
 
-        {"match", "game", "seed", "seed_commitment", "result", "seats", "steps",
+        {"match", "game", "seed", "seed_commitment", "result", "seats", "step_count",
          "checkpoint_every", "max_steps", "max_log"}
 
-    ``steps``: how many steps there are (the moves + 1, step 0 being the setup); ``seats``
+    ``step_count``: how many steps there are (the moves + 1, step 0 being the setup); ``seats``
     as ``selectors.seat_public``. The first call for a match builds its checkpoints
     (``checkpoints_ensure``). Raises 409 ``match_not_finished`` before the end and 409
     ``replay_broken`` when the records do not rebuild the stored state.
@@ -57,7 +57,7 @@ def match_replay(*, match: Match) -> dict:
     seats = Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index")
     return {"match": match.pk, "game": match.game, "seed": revealed_seed(match),
             "seed_commitment": match.seed_commitment, "result": match.result,
-            "seats": [seat_public(seat=s) for s in seats], "steps": last + 1,
+            "seats": [seat_public(seat=s) for s in seats], "step_count": last + 1,
             "checkpoint_every": CHECKPOINT_EVERY, "max_steps": MAX_STEPS, "max_log": MAX_LOG}
 
 
@@ -74,7 +74,7 @@ def replay_steps(*, match: Match, start, count=1, viewer=None) -> dict:
     is the setup (``seq`` 0, ``seat``/``action`` None, ``actor`` "setup"). ``start``,
     ``count`` (1 to ``MAX_STEPS``) and ``viewer`` come as sent by a client (ints or digit
     strings). Raises 400 ``invalid_start`` / ``invalid_count`` / ``invalid_viewer`` naming
-    the field, 409 as ``match_replay``. At most ``CHECKPOINT_EVERY - 1 + count`` applies.
+    the field, 409 as ``match_replay``. At most ``CHECKPOINT_EVERY + count - 1`` applies.
     """
     last = checkpoints_ensure(match)
     start, count, viewer = _window(match, last, start, count, viewer, MAX_STEPS)
@@ -124,7 +124,7 @@ def replay_log(*, match: Match, start=0, count=MAX_LOG, viewer=None) -> dict:
     if start == 0:
         setup = setup_events(engine, engine.decode(point.state))
         steps.append(_entry(engine, 0, _SETUP, setup, viewer))
-    skip = max(0, start - point.step - 1)  # below CHECKPOINT_EVERY: the checkpoint is at most that far back
+    skip = max(0, start - point.step - 1)  # below CHECKPOINT_EVERY: the checkpoint is less than that far back
     records = _records_after(match, point.seq, skip, end - point.step)
     for k, (seq, by, actor, action, events) in enumerate(records, start=point.step + 1 + skip):
         steps.append(_entry(engine, k, (seq, by, actor, action), events, viewer))
@@ -199,8 +199,10 @@ def _whole(value) -> int | None:
 
 
 def _checkpoint(match: Match, step: int) -> ReplayCheckpoint:
-    """The latest checkpoint at or before ``step`` (step 0 always exists once built)."""
-    return ReplayCheckpoint.objects.filter(match_id=match.pk, step__lte=step).order_by("-step").first()
+    """The latest checkpoint before ``step`` (step 0 itself for step 0): the records after it
+    begin with step ``step``'s own, which the step needs (its move and events)."""
+    return (ReplayCheckpoint.objects.filter(match_id=match.pk, step__lte=max(0, step - 1))
+            .order_by("-step").first())
 
 
 def _records_after(match: Match, seq: int, skip: int, upto: int) -> list[tuple]:

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                 ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='replay_checkpoints', to='matches.match')),
             ],
             options={
-                'ordering': ['match', 'step'],
+                'ordering': ['match_id', 'step'],
                 'constraints': [models.UniqueConstraint(fields=('match', 'step'), name='one_checkpoint_per_step')],
             },
         ),

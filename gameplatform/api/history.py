@@ -27,7 +27,6 @@ HISTORY_PAGE = 50
 # Beyond the largest seq a PositiveIntegerField holds: a bigger number means "after all".
 MAX_SEQ = s.MAX_INT32
 NO_OFFSET = "History pages by seq: use after (or before) with an entry's seq, as the next and previous links do."
-BOTH_GIVEN = "Give after or before, not both."
 WHOLE = "A whole number, {low} or more."
 REPLAY_CACHE_SECONDS = 24 * 3600
 
@@ -38,8 +37,8 @@ _HISTORY_PARAMS = [
     OpenApiParameter("after", {"type": "integer", "minimum": 0}, OpenApiParameter.QUERY,
                      description="Only entries with a greater seq (the next link's); 0 leaves out the setup entry."),
     OpenApiParameter("before", {"type": "integer", "minimum": 0}, OpenApiParameter.QUERY,
-                     description="The entries just before this seq (the previous link's), oldest first; "
-                                 "not with after."),
+                     description="The entries just before this seq (the previous link's), oldest first; with "
+                                 "after, the first entries between the two."),
 ]
 _VIEWER = OpenApiParameter(
     "viewer", {"type": "integer", "minimum": 0}, OpenApiParameter.QUERY,
@@ -83,8 +82,6 @@ class HistoryView(MemberAPIView):
             raise exceptions.ValidationError({"offset": [NO_OFFSET]})
         limit = whole_param(request, "limit", low=1, high=MAX_PAGE_SIZE) or HISTORY_PAGE
         after, before = whole_param(request, "after"), whole_param(request, "before")
-        if after is not None and before is not None:
-            raise exceptions.ValidationError({"before": [BOTH_GIVEN]})
         match = self.match(match_id)
         seat = selectors.seat_of(match=match, user=request.user)
         results = selectors.match_history(match=match, seat=seat, after=after, before=before, limit=limit)

@@ -203,10 +203,10 @@ def match_history(*, match: Match, seat, after=None, before=None, limit=None) ->
     None, ``actor`` "setup") when the engine's ``setup_events`` has any.
 
     Paged in SQL on ``seq`` (issue 14: a page costs the same at move 10 and at move 5,000):
-    ``after`` (a seq) keeps the entries after it, ``before`` the last ``limit`` entries
-    before it (both in order, oldest first); ``limit`` None: every entry (tests, tools). The
-    setup entry (seq 0) is the first of all, so ``after=0`` leaves it out. The caller checks
-    the numbers (whole, from 0).
+    ``after`` (a seq): the first ``limit`` entries after it (below ``before`` if given too);
+    ``before`` alone: the last ``limit`` entries before it; always oldest first. ``limit``
+    None: every entry (tests, tools). The setup entry (seq 0) is the first of all, so
+    ``after=0`` leaves it out. The caller checks the numbers (whole, from 0).
     """
     needs_count = isinstance(seat, int) and not isinstance(seat, bool)
     idx = _seat_index(seat, Seat.objects.filter(match_id=match.pk).count() if needs_count else None)
@@ -216,12 +216,12 @@ def match_history(*, match: Match, seat, after=None, before=None, limit=None) ->
     if after is not None:
         records = records.filter(seq__gt=after)
     if before is not None:
-        records = records.filter(seq__lt=before).order_by("-seq")
-    else:
-        records = records.order_by("seq")
+        records = records.filter(seq__lt=before)
+    backwards = before is not None and after is None  # the entries just before ``before``
+    records = records.order_by("-seq" if backwards else "seq")
     records = records.values_list("seq", "seat", "actor", "action", "events", "created_at")
     rows = list(records[:limit] if limit is not None else records.iterator())
-    if before is not None:
+    if backwards:
         rows.reverse()
     out = [{"seq": seq, "seat": by, "actor": actor, "action": action if by == idx or is_public(action) else None,
             "events": visible_events(events, idx), "created_at": created.isoformat()}

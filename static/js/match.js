@@ -50,7 +50,6 @@ export class MatchPage {
     // which every move is in it (a gap fetches the moves after it).
     this.oldestSeq = this.history.length ? this.history[0].seq : null;
     this.loggedVersion = this.snapshot?.version ?? 0;
-    this.wireOlder(Boolean(this.config.history_older));
     const box = byId("error-box");
     box?.querySelector("[data-dismiss]")?.addEventListener("click", () => clearError(box));
     byId("resume-btn")?.addEventListener("click", () => this.client?.resume());
@@ -108,6 +107,7 @@ export class MatchPage {
       onConnection: (state) => this.connection(state),
     });
     this.countdown = new Countdown(byId("countdown"), () => (this.snapshot.status === "active" ? this.snapshot.deadline : null));
+    this.wireOlder(Boolean(this.config.history_older));
     this.client.start();
     if (this.snapshot.status !== "active") this.connection("off");
   }
@@ -155,7 +155,7 @@ export class MatchPage {
   }
 
   /** The "Earlier moves" button above the log (when older moves exist): pressing it, or
-   * scrolling the log up to it, prepends the moves before the oldest shown. */
+   * scrolling the log to its top, prepends the moves before the oldest shown. */
   wireOlder(more) {
     const log = byId("move-log");
     if (!log) return;
@@ -167,8 +167,10 @@ export class MatchPage {
     this.older.hidden = !more;
     this.older.addEventListener("click", () => this.loadOlder());
     log.before(this.older);
-    if (globalThis.IntersectionObserver) {
-      new IntersectionObserver((items) => items.some((i) => i.isIntersecting) && this.loadOlder()).observe(this.older);
+    for (const box of [log, log.closest(".info-panel")].filter(Boolean)) {
+      box.addEventListener("scroll", () => {
+        if (box.scrollHeight > box.clientHeight && box.scrollTop < 48) this.loadOlder();
+      }, { passive: true });
     }
   }
 

@@ -27,6 +27,7 @@ import { wireTabs } from "./tabs.js";
 export const LOOKBACK = 30; // steps before the one shown whose log lines are fetched with it
 const WINDOW = 10; // steps per request of views
 const CHUNK = 200; // log lines per request
+const EDGE_PX = 48; // the log scrolled this close to an end fetches the chunk beyond it
 
 /**
  * Starts the replay page; returns {replay, names, show(k), viewAs(seat), source} (null without steps).
@@ -168,13 +169,13 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
 
   earlier.addEventListener("click", () => source.more(-1));
   later.addEventListener("click", () => source.more(1));
-  // Scrolling the log to either end fetches the next chunk.
-  if (globalThis.IntersectionObserver) {
-    const seen = new IntersectionObserver((items) => {
-      for (const item of items) if (item.isIntersecting && !item.target.hidden) source.more(item.target === earlier ? -1 : 1);
-    });
-    seen.observe(earlier);
-    seen.observe(later);
+  // Scrolling the log to either end fetches the next chunk (the buttons stand outside it).
+  for (const box of [log, log.closest(".info-panel")].filter(Boolean)) {
+    box.addEventListener("scroll", () => {
+      if (box.scrollHeight <= box.clientHeight) return;
+      if (box.scrollTop < EDGE_PX) source.more(-1);
+      else if (box.scrollTop + box.clientHeight > box.scrollHeight - EDGE_PX) source.more(1);
+    }, { passive: true });
   }
 
   function togglePlay() {

@@ -22,6 +22,7 @@ and private events a window carries; without it they are the spectator's.
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.db import transaction
 
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, ReplayCheckpoint, Seat
@@ -164,7 +165,8 @@ def checkpoints_ensure(match: Match) -> int:
         raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
     if step % CHECKPOINT_EVERY:
         rows.append(ReplayCheckpoint(match_id=match.pk, step=step, seq=seq, state=final))
-    ReplayCheckpoint.objects.bulk_create(rows, batch_size=20, ignore_conflicts=True)
+    with transaction.atomic():  # all at once: a reader never takes a partial set for the whole
+        ReplayCheckpoint.objects.bulk_create(rows, batch_size=20, ignore_conflicts=True)
     return step
 
 

@@ -36,15 +36,15 @@ import argparse
 import gzip
 import os
 import random
+import socket
 import statistics
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-from bench.latency import database_create, reachable  # noqa: E402
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hexagora_scaling"
 SIZES = (10, 500, 5000)
@@ -55,6 +55,29 @@ GOAL = 1.5
 WINDOW = 10  # steps per replay request, as js/replay.js asks
 PAGE = 10  # history entries per page: as many as the smallest match has, so pages compare
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip"}
+
+
+def reachable(url: str, default_port: int) -> bool:
+    """Does something listen at the host and port of ``url``?"""
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or default_port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def database_create(url: str) -> None:
+    """Creates the database named in ``url`` unless it exists (connecting to ``postgres``)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    scheme = "postgresql" if parts.scheme == "postgres" else parts.scheme
+    with psycopg.connect(urlunsplit((scheme, parts.netloc, "/postgres", "", "")), autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
+            conn.execute(f'CREATE DATABASE "{name}"')
+            print(f"created database {name}")
 
 
 def parse_args(argv=None) -> argparse.Namespace:

@@ -50,7 +50,7 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
     count,
     windowSize: Math.min(WINDOW, summary.max_steps || WINDOW),
     chunkSize: Math.min(CHUNK, summary.max_log || CHUNK),
-    onLoad: (kind) => (kind === "log" ? renderLog() : draw()),
+    onLoad: (kind) => (kind === "log" || logWaiting ? renderLog() : draw()),
   });
   const replay = { ...summary, steps: source.entries };
   let viewer = null; // the seat whose view is shown; null: the spectator's
@@ -139,8 +139,12 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
     }
   }
 
+  let logWaiting = false; // lines arrived before any view their words may read
+
   /** The log lines held ([source.lo, source.hi)); lines added above keep the ones in view still. */
   function renderLog() {
+    logWaiting = source.hi > source.lo && source.views.size === 0;
+    if (logWaiting) return;
     const boxes = [log, log.closest(".info-panel")].filter(Boolean);
     const heights = boxes.map((box) => box.scrollHeight);
     log.replaceChildren();

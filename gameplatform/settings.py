@@ -61,6 +61,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # gzip for HTML and JSON, by the BREACH rule of gameplatform/compression.py (README "Compression").
+    "gameplatform.compression.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -72,6 +74,10 @@ MIDDLEWARE = [
     # Finishes the request's password attempts: 429 when refused, device cookie on success.
     "accounts.middleware.AuthThrottleMiddleware",
 ]
+
+# Never compressed: pages that carry a secret in clear besides the masked CSRF token (keys,
+# invitation codes, API tokens). gameplatform/compression.py says why.
+COMPRESSION_EXCLUDED_PATHS = ("/accounts/", "/communities/", "/admin/", "/api/v1/auth/")
 
 ROOT_URLCONF = "gameplatform.urls"
 ASGI_APPLICATION = "gameplatform.asgi.application"

@@ -432,6 +432,67 @@ class HistoryRecordOut(serializers.Serializer):
     created_at = serializers.DateTimeField(allow_null=True)
 
 
+class HistoryPageOut(serializers.Serializer):
+    """A page of the history, paged on ``seq`` (issue 14): ``next`` / ``previous`` are the
+    links to the entries after / before this page (null at either end)."""
+
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = HistoryRecordOut(many=True)
+
+
+class ReplayOut(serializers.Serializer):
+    """A finished match's replay: what its steps are, without them (``replay/steps/`` and
+    ``replay/log/`` serve them)."""
+
+    match = serializers.IntegerField()
+    game = serializers.CharField()
+    seed = serializers.CharField(help_text=SEED_HELP)
+    seed_commitment = serializers.CharField(help_text=SEED_COMMITMENT_HELP)
+    result = serializers.DictField(child=serializers.JSONField(), allow_null=True)
+    seats = SeatOut(many=True)
+    step_count = serializers.IntegerField(help_text="How many steps: the moves + 1 (step 0 is the setup).")
+    checkpoint_every = serializers.IntegerField(help_text="Moves between the states the server keeps.")
+    max_steps = serializers.IntegerField(help_text="The largest count replay/steps/ serves.")
+    max_log = serializers.IntegerField(help_text="The largest count replay/log/ serves.")
+
+
+class ReplayLogEntryOut(serializers.Serializer):
+    """One step of a replay: its move (step 0: the setup) with the public events and, when a
+    viewer is asked for, the events only that seat saw."""
+
+    step = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    actor = serializers.CharField(help_text="setup (step 0) or " + ACTOR_HELP)
+    action = serializers.DictField(child=serializers.JSONField(), allow_null=True,
+                                   help_text="Null when the engine keeps the action private.")
+    events = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()))
+    seat_events = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()), required=False,
+                                        help_text="With a viewer only: the events only that seat saw.")
+
+
+class ReplayStepOut(ReplayLogEntryOut):
+    """A replay step with the view after it (the viewer's, else the spectator's)."""
+
+    view = serializers.DictField(child=serializers.JSONField())
+
+
+class ReplayLogOut(serializers.Serializer):
+    """Consecutive steps of a replay from ``start``, as ``viewer`` (null: the spectator) saw them."""
+
+    match = serializers.IntegerField()
+    viewer = serializers.IntegerField(allow_null=True)
+    start = serializers.IntegerField()
+    steps = ReplayLogEntryOut(many=True)
+
+
+class ReplayStepsOut(ReplayLogOut):
+    """``ReplayLogOut`` with each step's view."""
+
+    steps = ReplayStepOut(many=True)
+
+
 class TokenOut(serializers.Serializer):
     """An API token: send it as ``Authorization: Token <token>``."""
 

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from gameplatform.alerts import api as alerts
 
-from . import players, views
+from . import history, players, views
 
 
 class SignedIndexConverter:
@@ -40,7 +40,10 @@ urlpatterns = [
     path("v1/matches/<int:match_id>/view/", views.MatchViewView.as_view(), name="match-view"),
     path("v1/matches/<int:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
     path("v1/matches/<int:match_id>/actions/", views.ActionView.as_view(), name="match-actions"),
-    path("v1/matches/<int:match_id>/history/", views.HistoryView.as_view(), name="match-history"),
+    path("v1/matches/<int:match_id>/history/", history.HistoryView.as_view(), name="match-history"),
+    path("v1/matches/<int:match_id>/replay/", history.ReplayView.as_view(), name="match-replay"),
+    path("v1/matches/<int:match_id>/replay/steps/", history.ReplayStepsView.as_view(), name="match-replay-steps"),
+    path("v1/matches/<int:match_id>/replay/log/", history.ReplayLogView.as_view(), name="match-replay-log"),
     path("v1/matches/<int:match_id>/invitations/", alerts.MatchInvitationView.as_view(), name="match-invitations"),
     path("v1/your-turn/", alerts.YourTurnView.as_view(), name="your-turn"),
     path("v1/leaderboards/<slug:game>/", players.LeaderboardView.as_view(), name="leaderboard"),

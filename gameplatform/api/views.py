@@ -377,26 +377,6 @@ class ActionView(MemberAPIView):
         )
 
 
-class HistoryView(MemberAPIView):
-    pagination_class = Pagination
-
-    @extend_schema(
-        tags=[TAG_PLAY],
-        summary="The moves so far",
-        parameters=[MATCH_ID],
-        responses={200: s.HistoryRecordOut(many=True), **_errors(400, 401, 403, 404)},
-    )
-    def get(self, request, match_id: int):
-        """Applied actions in order, each with the events the caller's seat may see;
-        paginated with ``limit``/``offset``."""
-        match = self.match(match_id)
-        seat = selectors.seat_of(match=match, user=request.user)
-        records = selectors.match_history(match=match, seat=seat)
-        paginator = self.pagination_class()
-        page = paginator.paginate_queryset(records, request, view=self)
-        return paginator.get_paginated_response(page)
-
-
 # --- auth -----------------------------------------------------------------------------------
 
 

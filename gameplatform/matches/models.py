@@ -201,3 +201,25 @@ class MoveRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seq}"
+
+
+class ReplayCheckpoint(models.Model):
+    """``engine.encode`` of a finished match's state after its first ``step`` moves (issue
+    14): ``step`` 0 is the setup, then every ``replays.CHECKPOINT_EVERY`` moves, and the last
+    step. A replay step starts from the checkpoint at or before it, so it costs at most that
+    many ``engine.apply`` calls however long the match. ``seq``: the ``MoveRecord.seq`` of the
+    step-th move (0 for the setup), where the records after the checkpoint begin. Written once,
+    when the replay is first asked for (``replays.checkpoints_ensure``), and never changed: a
+    finished match does not move again. Never sent to a client (the state holds secrets)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="replay_checkpoints")
+    step = models.PositiveIntegerField()
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        ordering = ["match_id", "step"]
+        constraints = [models.UniqueConstraint(fields=["match", "step"], name="one_checkpoint_per_step")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}@{self.step}"

@@ -13,15 +13,13 @@ from gameplatform.matches.clocks import clocks_public
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from games import registry
-from games.protocol import Engine, IllegalAction, SeatSpec, visible_events
+from games.protocol import Engine, SeatSpec, visible_events
 
 MATCH_NOT_FOUND = "There is no such match in this community."
 ID_INVALID = "{field} must be a positive whole number."
 STATUS_INVALID = "status must be one of: open, active, finished, aborted."
 GAME_INVALID = "There is no such game here."
 SEAT_INVALID = "seat must be a seat of this match or null."
-NOT_FINISHED = "The replay is available once the match is finished."
-REPLAY_BROKEN = "The moves of this match do not replay from its seed."
 # Largest id a PostgreSQL bigint holds.
 MAX_ID = 2**63 - 1
 
@@ -196,7 +194,10 @@ def revealed_seed(match: Match) -> str | None:
     return str(match.seed)
 
 
-def match_history(*, match: Match, seat) -> list[dict]:
+HISTORY_RECENT = 50  # history entries the match page embeds; older ones load on scroll
+
+
+def match_history(*, match: Match, seat, after=None, before=None, limit=None) -> list[dict]:
     """The applied moves in order, as ``seat`` (a Seat, an index or None) may see them::
 
         [{"seq", "seat", "actor", "action", "events", "created_at"}]
@@ -205,95 +206,51 @@ def match_history(*, match: Match, seat) -> list[dict]:
     seat's action is shown when the engine's ``action_is_public(action)`` says so (else
     None). Before the first move comes the setup's entry (``seq`` 0, ``seat`` and ``action``
     None, ``actor`` "setup") when the engine's ``setup_events`` has any.
+
+    Paged in SQL on ``seq`` (issue 14: a page costs the same at move 10 and at move 5,000):
+    ``after`` (a seq): the first ``limit`` entries after it (below ``before`` if given too);
+    ``before`` alone: the last ``limit`` entries before it; always oldest first. ``limit``
+    None: every entry (tests, tools). The setup entry (seq 0) is the first of all, so
+    ``after=0`` leaves it out. The caller checks the numbers (whole, from 0).
     """
     needs_count = isinstance(seat, int) and not isinstance(seat, bool)
     idx = _seat_index(seat, Seat.objects.filter(match_id=match.pk).count() if needs_count else None)
     engine = registry.get_engine(match.game)
     is_public = engine.action_is_public
-    out = []
-    if match.seed is not None:
-        initial = engine.setup(match.options, _specs(match), match.seed)
-        setup = setup_events(engine, initial)
-        if setup:
-            out.append({"seq": 0, "seat": None, "actor": "setup", "action": None,
-                        "events": visible_events(setup, idx),
-                        "created_at": match.started_at.isoformat() if match.started_at else None})
-    records = (
-        MoveRecord.objects.filter(match_id=match.pk)
-        .order_by("seq")
-        .values_list("seq", "seat", "actor", "action", "events", "created_at")
-    )
-    for seq, by, actor, action, events, created in records.iterator():
-        shown = action if by == idx or is_public(action) else None
-        out.append({"seq": seq, "seat": by, "actor": actor, "action": shown,
-                    "events": visible_events(events, idx), "created_at": created.isoformat()})
+    records = MoveRecord.objects.filter(match_id=match.pk)
+    if after is not None:
+        records = records.filter(seq__gt=after)
+    if before is not None:
+        records = records.filter(seq__lt=before)
+    backwards = before is not None and after is None  # the entries just before ``before``
+    records = records.order_by("-seq" if backwards else "seq")
+    records = records.values_list("seq", "seat", "actor", "action", "events", "created_at")
+    rows = list(records[:limit] if limit is not None else records.iterator())
+    if backwards:
+        rows.reverse()
+    out = [{"seq": seq, "seat": by, "actor": actor, "action": action if by == idx or is_public(action) else None,
+            "events": visible_events(events, idx), "created_at": created.isoformat()}
+           for seq, by, actor, action, events, created in rows]
+    # The setup's entry, when the page reaches back to the start (seq 0 comes before every move).
+    if after is None and (before is None or (before > 0 and (limit is None or len(rows) < limit))):
+        setup = _setup_entry(match, engine, idx)
+        if setup is not None:
+            out.insert(0, setup)
+            if limit is not None and len(out) > limit:
+                out.pop()
     return out
 
 
-def match_replay(*, match: Match) -> dict:
-    """A finished match step by step, rebuilt from its seed, as a spectator sees it and as
-    each seat saw it::
-
-        {"match", "game", "seed", "seed_commitment", "result", "seats",
-         "steps": [{"seq", "seat", "actor", "action", "events", "view",
-                    "views": [{key: value}, ...], "seat_events": [[event, ...], ...]}]}
-
-    Step 0 is the setup (``events``: the public setup events). ``view`` is the spectator
-    view after that step; ``events`` are the public ones. Once the match is over its secrets
-    may be shown, so each step also tells what every seat saw (issue 8, "the replay can
-    show each seat's hand after the match ends"): ``views[i]`` holds the top-level keys of
-    seat ``i``'s view that differ from the spectator's (its hand, its legal moves; a key the
-    spectator has and the seat lacks is null), so ``{**view, **views[i]}`` is that seat's
-    view; ``seat_events[i]`` are the events of the step only seat ``i`` saw (its cards dealt,
-    a stolen card). Raises 409 ``match_not_finished`` (nothing of this exists before the end),
-    and 409 ``replay_broken`` if the records do not rebuild the stored state.
-    """
-    if match.status != Match.Status.FINISHED:
-        raise ServiceError("match_not_finished", NOT_FINISHED, 409)
-    engine = registry.get_engine(match.game)
-    specs = _specs(match)
-    state = engine.setup(match.options, specs, match.seed)
-    count = len(specs)
-    first = setup_events(engine, state)
-    steps = [{"seq": 0, "seat": None, "actor": "setup", "action": None,
-              "events": visible_events(first, None), **_seat_step(engine, state, first, count)}]
-    is_public = engine.action_is_public
-    records = MoveRecord.objects.filter(match_id=match.pk).order_by("seq").values_list(
-        "seq", "seat", "actor", "action", "events"
-    )
-    for seq, by, actor, action, events in records.iterator():
-        try:
-            state, _ = engine.apply(state, by, action)
-        except IllegalAction:
-            raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
-        steps.append({"seq": seq, "seat": by, "actor": actor,
-                      "action": action if is_public(action) else None,
-                      "events": visible_events(events, None), **_seat_step(engine, state, events, count)})
-    if _normalized(engine.encode(state)) != _normalized(match.state):
-        raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
-    seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
-    return {"match": match.pk, "game": match.game, "seed": revealed_seed(match),
-            "seed_commitment": match.seed_commitment, "result": match.result,
-            "seats": [seat_public(seat=s) for s in seats], "steps": steps}
-
-
-def _seat_step(engine: Engine, state, events: list, count: int) -> dict:
-    """The spectator ``view`` of ``state`` and, per seat, what it saw beyond it (see
-    ``match_replay``): ``views`` (the keys of its view that differ) and ``seat_events`` (the
-    events only it and other named seats saw)."""
-    public = engine.view(state, None)
-    views, private = [], []
-    for i in range(count):
-        mine = engine.view(state, i)  # built like the spectator's: equal parts compare equal
-        diff = {k: v for k, v in mine.items() if public.get(k, _ABSENT) != v}
-        diff.update({k: None for k in public if k not in mine})
-        views.append(diff)
-        private.append([{k: v for k, v in ev.items() if k != "visible_to"}
-                        for ev in events if ev.get("visible_to") is not None and i in ev["visible_to"]])
-    return {"view": public, "views": views, "seat_events": private}
-
-
-_ABSENT = object()
+def _setup_entry(match: Match, engine: Engine, idx: int | None) -> dict | None:
+    """The history's seq-0 entry of the setup events ``idx`` may see; None before the start
+    or when the engine's setup has no events."""
+    if match.seed is None:
+        return None
+    setup = setup_events(engine, engine.setup(match.options, _specs(match), match.seed))
+    if not setup:
+        return None
+    return {"seq": 0, "seat": None, "actor": "setup", "action": None, "events": visible_events(setup, idx),
+            "created_at": match.started_at.isoformat() if match.started_at else None}
 
 
 def match_rebuild_state(match: Match) -> dict:

@@ -24,7 +24,7 @@ from gameplatform.tenants.services import membership_require
 from games.protocol import GameUI
 from games.registry import UnknownGame, get_engine
 
-from . import selectors, services, shortcuts
+from . import replays, selectors, services, shortcuts
 from .checks import GENERIC_HAND, GENERIC_PLAY, GENERIC_REPLAY
 from .errors import ServiceError
 from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, QuickPlayForm, SeatBotForm, layouts_for
@@ -290,7 +290,11 @@ def match_detail(request, match_id: int):
         return render(request, "matches/match_open.html", context)
     seat_index = seat.index if seat is not None else None
     snapshot = selectors.match_snapshot(match=match, seat=seat_index)
-    history = selectors.match_history(match=match, seat=seat_index)
+    # Issue 14: only the latest moves; the page loads older ones from the history API on scroll.
+    history = selectors.match_history(match=match, seat=seat_index, before=match.version + 1,
+                                      limit=selectors.HISTORY_RECENT + 1)
+    older = len(history) > selectors.HISTORY_RECENT
+    history = history[-selectors.HISTORY_RECENT:]
     context = {
         "match": match,
         "engine": engine,
@@ -301,6 +305,7 @@ def match_detail(request, match_id: int):
         "clock_label": clock_label(match),
         "options_text": options_text(engine, match.options),
         "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request),
+                        "history_older": older,
                         # issue 13: the person's colour-blind palette, for the game's UI
                         "colour_blind": preferences_get(request.user).colour_blind,
                         # issue 13: the words of js/clocks.js
@@ -318,9 +323,11 @@ def match_detail(request, match_id: int):
 @require_GET
 @member_page
 def match_replay(request, match_id: int):
-    """/matches/<id>/replay/: step through a finished match (spectator views)."""
+    """/matches/<id>/replay/: step through a finished match. The page holds only the replay's
+    summary (``replays.match_replay``, the same size for 10 moves or 5,000); js/replay.js
+    fetches the steps it shows and its log lines from the API (issue 14)."""
     match = selectors.match_get(tenant=request.tenant, match_id=match_id)
-    replay = selectors.match_replay(match=match)  # 409 until the match is finished
+    replay = replays.match_replay(match=match)  # 409 until the match is finished
     engine = _engine_or_none(match.game)
     context = {
         "match": match,

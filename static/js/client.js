@@ -234,20 +234,35 @@ export class MatchClient {
     }
   }
 
-  /** The whole match history (REST, following its pages), or null when it cannot be fetched. */
-  async fetchHistory() {
+  /** The history entries after seq `after` (all of them without it; REST, following its
+   * `next` links), or null when they cannot be fetched. */
+  async fetchHistory({ after = null } = {}) {
     const out = [];
-    let url = `${this.apiBase}/history/?limit=500`;
+    let url = `${this.apiBase}/history/?limit=200${after === null ? "" : `&after=${after}`}`;
     try {
       while (url) {
         const resp = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
         if (!resp.ok) return null;
         const body = await resp.json();
-        if (Array.isArray(body)) return out.concat(body);
         out.push(...(body.results || []));
         url = body.next || null;
       }
       return out;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Up to `limit` history entries just before seq `before`: {results, more} (more: older
+   * ones exist), or null when they cannot be fetched. */
+  async fetchOlder(before, limit = 100) {
+    try {
+      const resp = await fetch(`${this.apiBase}/history/?limit=${limit}&before=${before}`, {
+        credentials: "same-origin", headers: { Accept: "application/json" },
+      });
+      if (!resp.ok) return null;
+      const body = await resp.json();
+      return { results: body.results || [], more: Boolean(body.previous) };
     } catch {
       return null;
     }
@@ -361,6 +376,23 @@ export class MoveLog {
   add({ key, seq, text, actor = null }) {
     if (!this.list || !text || this.keys.has(key)) return;
     this.keys.add(key);
+    this.list.appendChild(this._line({ seq, text, actor }));
+    this.last = { text, actor };
+  }
+
+  /** Puts older entries (oldest first) above those shown; `last` stays the latest. */
+  addBefore(entries) {
+    if (!this.list) return;
+    const lines = document.createDocumentFragment();
+    for (const { key, seq, text, actor = null } of entries) {
+      if (!text || this.keys.has(key)) continue;
+      this.keys.add(key);
+      lines.appendChild(this._line({ seq, text, actor }));
+    }
+    this.list.prepend(lines);
+  }
+
+  _line({ seq, text, actor }) {
     const li = document.createElement("li");
     if (seq !== undefined && seq !== null) {
       const s = document.createElement("span");
@@ -372,8 +404,7 @@ export class MoveLog {
     const badge = actorBadge(actor);
     if (badge) li.append(" ", badge);
     if (actor) li.dataset.actor = actor;
-    this.list.appendChild(li);
-    this.last = { text, actor };
+    return li;
   }
 }
 

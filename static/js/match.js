@@ -10,7 +10,9 @@
 //
 // `page` offers: snapshot, names, mySeat, toAct, myTurn, busy, submit(action), render(),
 // error(message). Reads three JSON scripts rendered by the server: match-config,
-// match-snapshot, match-history.
+// match-snapshot, match-history. The history holds only the latest moves (issue 14: the page
+// does not grow with the match); older ones come from the history API (`before` a seq) when
+// the log is scrolled to its top or "Earlier moves" is pressed.
 //
 // The page also tells the player when it is their turn: the tab's title and icon change, and
 // a short tone sounds if they turned the sound on (#sound-toggle, remembered in localStorage,
@@ -48,6 +50,10 @@ export class MatchPage {
     this.busy = false;
     this.$ = byId;
     this.log = new MoveLog(byId("move-log"));
+    // The log's reach: the oldest seq shown (older ones load on demand) and the version up to
+    // which every move is in it (a gap fetches the moves after it).
+    this.oldestSeq = this.history.length ? this.history[0].seq : null;
+    this.loggedVersion = this.snapshot?.version ?? 0;
     const box = byId("error-box");
     box?.querySelector("[data-dismiss]")?.addEventListener("click", () => clearError(box));
     byId("resume-btn")?.addEventListener("click", () => this.client?.resume());
@@ -147,6 +153,7 @@ export class MatchPage {
       onOther: (msg) => this.chat?.handle(msg),
     });
     this.countdown = new Countdown(byId("countdown"), () => this.bannerDeadline(), () => this.clocks.tick());
+    this.wireOlder(Boolean(this.config.history_older));
     this.client.start();
     if (this.snapshot.status !== "active" && !this.chat) this.connection("off");
   }
@@ -159,6 +166,7 @@ export class MatchPage {
     if (gap) {
       this.reloadLog();
     } else if (newer) {
+      this.loggedVersion = snap.version;
       // A move's MoveRecord.seq is the version it produced, so history and live keys agree.
       this.addLog(snap.version, snap.events || [], null, snap.actor ?? null);
     }
@@ -171,10 +179,12 @@ export class MatchPage {
     }
   }
 
+  /** After a version gap: the moves after the last one the log holds, from the history. */
   async reloadLog() {
-    const history = await this.client.fetchHistory();
+    const since = this.loggedVersion;
+    this.loggedVersion = this.snapshot.version;
+    const history = await this.client.fetchHistory({ after: since });
     if (history) {
-      this.log.clear();
       this.fillLog(history);
     } else {
       this.log.add({ key: `gap-${this.snapshot.version}`, text: "Some moves were missed here; reload the page to see them." });
@@ -191,13 +201,59 @@ export class MatchPage {
     this.scrollLog();
   }
 
+  /** The "Earlier moves" button above the log (when older moves exist): pressing it, or
+   * scrolling the log to its top, prepends the moves before the oldest shown. */
+  wireOlder(more) {
+    const log = byId("move-log");
+    if (!log) return;
+    this.older = document.createElement("button");
+    this.older.type = "button";
+    this.older.className = "btn-link log-more";
+    this.older.id = "log-earlier";
+    this.older.textContent = "Earlier moves…";
+    this.older.hidden = !more;
+    this.older.addEventListener("click", () => this.loadOlder());
+    log.before(this.older);
+    for (const box of [log, log.closest(".info-panel")].filter(Boolean)) {
+      box.addEventListener("scroll", () => {
+        if (box.scrollHeight > box.clientHeight && box.scrollTop < 48) this.loadOlder();
+      }, { passive: true });
+    }
+  }
+
+  async loadOlder() {
+    if (this.loadingOlder || this.older.hidden || this.oldestSeq === null || !this.client) return;
+    this.loadingOlder = true;
+    try {
+      const page = await this.client.fetchOlder(this.oldestSeq);
+      if (!page) return;
+      const log = byId("move-log");
+      const boxes = [log, log.closest(".info-panel")].filter(Boolean);
+      const heights = boxes.map((box) => box.scrollHeight);
+      this.log.addBefore(page.results.map((h) => this.lineOf(h.seq, h.events || [], h, h.actor)).filter(Boolean));
+      // The lines in view stay where they were.
+      boxes.forEach((box, i) => (box.scrollTop += box.scrollHeight - heights[i]));
+      if (page.results.length) this.oldestSeq = page.results[0].seq;
+      this.older.hidden = !page.more || !page.results.length;
+    } finally {
+      this.loadingOlder = false;
+    }
+  }
+
+  /** The log entry {key, text, actor} of a move's `events` (`record`: its history entry, or
+   * null live), or null when the game words it as nothing. */
+  lineOf(key, events, record, actor = null) {
+    const text = this.game.describe(events, { names: this.names, view: this.snapshot.view, mySeat: this.mySeat, record,
+                                              actor: record?.actor ?? actor });
+    return text ? { key: `v${key}`, text, actor } : null;
+  }
+
   /** One log line for a move's `events` (`record`: its history entry, or null live), marked
    * when `actor` says the player did not make it. */
   addLog(key, events, record, actor = null) {
-    const text = this.game.describe(events, { names: this.names, view: this.snapshot.view, mySeat: this.mySeat, record,
-                                              actor: record?.actor ?? actor });
-    if (!text) return;
-    this.log.add({ key: `v${key}`, text, actor });
+    const line = this.lineOf(key, events, record, actor);
+    if (!line) return;
+    this.log.add(line);
     this.showLatest();
     if (!this.filling) this.scrollLog();
   }

@@ -25,6 +25,9 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "6"))
 DERANDOMIZE = "SCHEMATHESIS_EXAMPLES" not in os.environ
 CSRF = "a" * 32  # a CSRF secret sent as cookie and header, as the site's own pages do
+# The WSGI harness hands schemathesis the raw body: ask for it uncompressed (tests/test_compression.py
+# covers the gzip answers).
+IDENTITY = {"Accept-Encoding": "identity"}
 
 
 @pytest.fixture
@@ -49,13 +52,14 @@ def alice(user_factory, match_factory):
 @pytest.fixture
 def token_headers(alice):
     token, _ = Token.objects.get_or_create(user=alice)
-    return {"Authorization": f"Token {token.key}"}
+    return {"Authorization": f"Token {token.key}", **IDENTITY}
 
 
 @pytest.fixture
 def session_headers(alice, client):
     client.force_login(alice)
-    return {"Cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={CSRF}", "X-CSRFToken": CSRF}
+    return {"Cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={CSRF}", "X-CSRFToken": CSRF,
+            **IDENTITY}
 
 
 # 400 codes that say "this input is malformed": the schema must have said so, so a request the

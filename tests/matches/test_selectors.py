@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from gameplatform.bots.services import match_play_out
-from gameplatform.matches import selectors, services
+from gameplatform.matches import replays, selectors, services
 from gameplatform.matches.errors import ServiceError
-from gameplatform.matches.models import Match, Seat
+from gameplatform.matches.models import Match, ReplayCheckpoint, Seat
 from games import registry
 
 pytestmark = pytest.mark.django_db
@@ -191,26 +191,39 @@ def test_history_hides_actions_the_engine_calls_private(race, tenant, monkeypatc
     assert selectors.match_history(match=race, seat=1 - mover)[1]["action"] is None
 
 
-# --- replay -----------------------------------------------------------------------------------
+# --- replay (issue 14: served a window at a time from checkpoints) --------------------------
+
+
+def _all_steps(match, viewer=None):
+    total = replays.match_replay(match=match)["step_count"]
+    steps = []
+    for start in range(0, total, replays.MAX_STEPS):
+        steps += replays.replay_steps(match=match, start=start, count=replays.MAX_STEPS, viewer=viewer)["steps"]
+    return steps
 
 
 def test_replay_needs_a_finished_match(race):
-    with pytest.raises(ServiceError) as err:
-        selectors.match_replay(match=race)
-    assert (err.value.status, err.value.code, err.value.message) == (409, "match_not_finished", selectors.NOT_FINISHED)
+    for call in (replays.match_replay, replays.replay_steps, replays.replay_log):
+        with pytest.raises(ServiceError) as err:
+            call(match=race) if call is replays.match_replay else call(match=race, start=0)
+        assert (err.value.status, err.value.code, err.value.message) == (409, "match_not_finished", replays.NOT_FINISHED)
+    assert not ReplayCheckpoint.objects.filter(match=race).exists()
 
 
 def test_replay_steps_through_spectator_views(match_factory):
     match = match_factory("race", ["random", "greedy"], options={"target": 6})
     applied = match_play_out(match_id=match.pk, max_actions=100)
     match.refresh_from_db()
-    replay = selectors.match_replay(match=match)
-    assert replay["seed"] == str(match.seed) and len(replay["steps"]) == applied + 1
+    replay = replays.match_replay(match=match)
+    assert replay["seed"] == str(match.seed) and replay["step_count"] == applied + 1
+    steps = _all_steps(match)
+    assert [s["step"] for s in steps] == list(range(applied + 1))
     engine = registry.get_engine("race")
-    assert replay["steps"][-1]["view"] == engine.view(match.state, None)
-    assert all("hand" not in step["view"] for step in replay["steps"])
-    assert [s["seq"] for s in replay["steps"]][1:] == list(
-        match.moves.order_by("seq").values_list("seq", flat=True))
+    assert steps[-1]["view"] == engine.view(engine.decode(match.state), None)
+    assert all("hand" not in step["view"] for step in steps)
+    assert [s["seq"] for s in steps][1:] == list(match.moves.order_by("seq").values_list("seq", flat=True))
+    log = replays.replay_log(match=match, start=0, count=replays.MAX_LOG)["steps"]
+    assert log == [{k: v for k, v in step.items() if k != "view"} for step in steps]
 
 
 def test_replay_of_tampered_records_is_refused(match_factory):
@@ -221,8 +234,9 @@ def test_replay_of_tampered_records_is_refused(match_factory):
     first.action = {"type": "play", "card": 9}
     first.save()
     with pytest.raises(ServiceError) as err:
-        selectors.match_replay(match=match)
+        replays.match_replay(match=match)
     assert (err.value.status, err.value.code) == (409, "replay_broken")
+    assert not ReplayCheckpoint.objects.filter(match=match).exists()
 
 
 def test_rebuild_of_an_open_match_is_an_error(match_factory):

@@ -27,3 +27,18 @@ def walk(obj):
 def private_hand_seats(obj) -> set:
     """Seats whose private cards appear in ``obj``: ``hand`` events (a seat's dealt cards)."""
     return {d.get("seat") for d in walk(obj) if d.get("type") == "hand"}
+
+
+def replay_steps(client, match_id: int, viewer=None) -> list[dict]:
+    """Every step of a finished match's replay (``{step, seq, seat, actor, action, events,
+    view, seat_events?}``), fetched through the API a full window at a time, as the replay
+    page does (the page itself embeds only the summary, issue 14)."""
+    base = f"/api/v1/matches/{match_id}/replay/"
+    summary = client.get(base).json()
+    who = "" if viewer is None else f"&viewer={viewer}"
+    steps = []
+    for start in range(0, summary["step_count"], summary["max_steps"]):
+        response = client.get(f"{base}steps/?start={start}&count={summary['max_steps']}{who}")
+        assert response.status_code == 200, response.content
+        steps += response.json()["steps"]
+    return steps

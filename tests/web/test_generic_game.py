@@ -57,6 +57,8 @@ def test_replay_page_of_a_game_without_ui_is_generic(race_engine, match_factory,
     assert 'src="/static/js/generic_replay.js"' in page
     assert 'id="generic-view"' in page and 'id="seat-list"' in page
     replay = embedded_json(response, "match-replay")
-    assert replay["game"] == "race" and replay["steps"][-1]["view"]["result"] is not None
+    assert replay["game"] == "race" and replay["step_count"] == match.moves.count() + 1
+    last = client_for(bob).get(f"/api/v1/matches/{match.pk}/replay/steps/?start={replay['step_count'] - 1}").json()
+    assert last["steps"][-1]["view"]["result"] is not None
     for control in ("rp-first", "rp-prev", "rp-play", "rp-next", "rp-last", "rp-slider"):
         assert f'id="{control}"' in page

@@ -133,3 +133,20 @@ def test_a_player_whose_seat_was_handed_to_a_bot_can_take_it_back(match_factory,
     assert client.post(f"/matches/{match.pk}/resume/").status_code == 302
     assert Seat.objects.get(match=match, index=0).bot_kind == ""
     assert 'id="handed-over-box"' not in client.get(f"/matches/{match.pk}/").content.decode()
+
+
+def test_the_page_embeds_only_the_latest_moves(finished_match, active_match, alice, client_for):
+    """Issue 14: "the match page embeds only the recent moves and loads older ones on scroll"
+    (js/match.js asks the history API for those before the oldest shown)."""
+    from gameplatform.matches import selectors
+
+    response = client_for(alice).get(f"/matches/{finished_match.pk}/")
+    history = embedded_json(response, "match-history")
+    seqs = list(finished_match.moves.order_by("seq").values_list("seq", flat=True))
+    assert len(seqs) > selectors.HISTORY_RECENT
+    assert [h["seq"] for h in history] == seqs[-selectors.HISTORY_RECENT:]
+    assert embedded_json(response, "match-config")["history_older"] is True
+    # A match that has just begun: its setup entry, and nothing older.
+    response = client_for(alice).get(f"/matches/{active_match.pk}/")
+    assert [h["actor"] for h in embedded_json(response, "match-history")] == ["setup"]
+    assert embedded_json(response, "match-config")["history_older"] is False

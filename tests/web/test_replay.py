@@ -1,72 +1,155 @@
-"""The replay page (/matches/<id>/replay/): finished matches only, spectator views step by step,
-and (issue 8) what each seat saw, hands included, once the match is over."""
+"""The replay page (/matches/<id>/replay/) and its data (/api/v1/matches/<id>/replay/...):
+finished matches only; the page holds the summary alone, the steps come a window at a time
+(issue 14), as a spectator saw them or (issue 8) as each seat did, hands included, once the
+match is over."""
 import json
 
-from gameplatform.matches import selectors
-from gameplatform.matches.models import Match
+import pytest
+
+from gameplatform.matches import replays, selectors
+from gameplatform.matches.models import Match, ReplayCheckpoint
 from games.registry import get_engine
-from tests.web.conftest import OTHER_HOST
+from tests.web.conftest import OTHER_HOST, play_out
 from tests.web.helpers import embedded_json, private_hand_seats
 
 
-def test_replay_steps_through_every_move_as_a_spectator(finished_match, alice, client_for):
+def api(match, tail=""):
+    return f"/api/v1/matches/{match.pk}/replay/{tail}"
+
+
+def fetch_steps(client, match, viewer=None, kind="steps"):
+    """Every step of the replay through the API, a full window at a time."""
+    total = client.get(api(match)).json()["step_count"]
+    most = replays.MAX_STEPS if kind == "steps" else replays.MAX_LOG
+    who = "" if viewer is None else f"&viewer={viewer}"
+    steps = []
+    for start in range(0, total, most):
+        response = client.get(api(match, f"{kind}/?start={start}&count={most}{who}"))
+        assert response.status_code == 200, response.content
+        steps += response.json()["steps"]
+    assert [s["step"] for s in steps] == list(range(total))
+    return steps
+
+
+def test_the_page_holds_the_summary_only(finished_match, alice, client_for):
     response = client_for(alice).get(f"/matches/{finished_match.pk}/replay/")
     assert response.status_code == 200
     replay = embedded_json(response, "match-replay")
-    steps = replay["steps"]
-    assert steps[0]["seq"] == 0 and steps[0]["actor"] == "setup"
-    assert len(steps) == finished_match.moves.count() + 1
-    assert steps[-1]["view"]["result"] is not None
-    # The spectator's part: no hand in any view or public event.
-    assert not any("hand" in step["view"] for step in steps)
-    assert private_hand_seats([{"view": step["view"], "events": step["events"]} for step in steps]) == set()
-    assert replay["seed"] == str(finished_match.seed)
+    moves = finished_match.moves.count()
+    assert replay["step_count"] == moves + 1 and replay["seed"] == str(finished_match.seed)
+    assert "steps" not in replay and '"view"' not in json.dumps(replay)
     body = response.content.decode()
     for control in ("rp-first", "rp-prev", "rp-next", "rp-last", "rp-slider"):
         assert f'id="{control}"' in body
-    assert f'max="{len(steps) - 1}"' in body
+    assert f'max="{moves}"' in body
+    assert 'src="/static/hextopia/replay.js"' in body  # its "View as" chooser is built by js/replay.js
+
+
+def test_the_page_is_the_same_size_whatever_the_length(finished_match, tenant, alice, client_for):
+    """Issue 14: "the replay page loads in constant size whatever the game's length"."""
+    from gameplatform.matches import services
+
+    other = services.match_create(tenant=tenant, user=alice, game="hextopia", seats=2, title="Bots only")
+    for i in (0, 1):
+        services.seat_assign_bot(tenant=tenant, user=alice, match_id=other.pk, seat_index=i, kind="random")
+    other = play_out(services.match_start(tenant=tenant, user=alice, match_id=other.pk))
+    assert other.moves.count() != finished_match.moves.count()
+    sizes = [len(client_for(alice).get(f"/matches/{m.pk}/replay/").content) for m in (finished_match, other)]
+    assert abs(sizes[0] - sizes[1]) < 200, sizes
+
+
+def test_replay_steps_through_every_move_as_a_spectator(finished_match, alice, client_for):
+    client = client_for(alice)
+    steps = fetch_steps(client, finished_match)
+    assert steps[0]["seq"] == 0 and steps[0]["actor"] == "setup" and steps[0]["seat"] is None
+    assert len(steps) == finished_match.moves.count() + 1
+    assert [s["seq"] for s in steps[1:]] == list(finished_match.moves.order_by("seq").values_list("seq", flat=True))
+    assert steps[-1]["view"]["result"] is not None
+    # The spectator's part: no hand in any view or public event, no seat_events at all.
+    assert not any("hand" in step["view"] or "seat_events" in step for step in steps)
+    assert private_hand_seats([{"view": step["view"], "events": step["events"]} for step in steps]) == set()
+    # The log is the same steps without their views.
+    assert fetch_steps(client, finished_match, kind="log") == [
+        {k: v for k, v in step.items() if k != "view"} for step in steps]
+
+
+def test_once_finished_the_replay_shows_what_each_seat_saw(finished_match, alice, client_for):
+    """Issue 8: "the replay ... can show each seat's hand after the match ends": asked for as a
+    viewer, each step holds exactly the engine's view of that seat and the events only it saw."""
+    client = client_for(alice)
+    engine = get_engine(finished_match.game)
+    records = list(finished_match.moves.order_by("seq").values_list("seat", "action", "events"))
+    for i in (0, 1):
+        state = engine.setup(finished_match.options, selectors._specs(finished_match), finished_match.seed)
+        for k, step in enumerate(fetch_steps(client, finished_match, viewer=i)):
+            events = engine.setup_events(state) if k == 0 else None
+            if k:
+                seat, action, events = records[k - 1]
+                state, _ = engine.apply(state, seat, action)
+            assert step["view"] == json.loads(json.dumps(engine.view(state, i)))
+            assert step["seat_events"] == [{k2: v for k2, v in ev.items() if k2 != "visible_to"}
+                                           for ev in events if i in (ev.get("visible_to") or ())]
+        log = fetch_steps(client, finished_match, viewer=i, kind="log")
+        assert private_hand_seats([step["seat_events"] for step in log]) == {i}
+        assert private_hand_seats([step["events"] for step in log]) == set()
+
+
+def test_a_step_costs_at_most_one_checkpoint_interval_of_applies(finished_match, alice, client_for, monkeypatch):
+    """Issue 14: "stored checkpoints so that any step costs at most a bounded number of engine
+    applications"; and a finished match's answers are cached."""
+    client = client_for(alice)
+    total = client.get(api(finished_match)).json()["step_count"]
+    every = replays.CHECKPOINT_EVERY
+    steps = list(ReplayCheckpoint.objects.filter(match=finished_match).values_list("step", flat=True))
+    assert steps == sorted({*range(0, total, every), total - 1})
+    engine = get_engine(finished_match.game)
+    applies = []
+    real = engine.apply
+    monkeypatch.setattr(engine, "apply", lambda *a, **kw: applies.append(1) or real(*a, **kw))
+    for start in (0, every - 1, every, 2 * every - 1, total - 1):
+        applies.clear()
+        response = client.get(api(finished_match, f"steps/?start={start}&viewer=1"))
+        assert response.status_code == 200
+        assert len(applies) <= every, start
+        assert "private" in response["Cache-Control"] and "max-age" in response["Cache-Control"]
+        applies.clear()
+        again = client.get(api(finished_match, f"steps/?start={start}&viewer=1"))
+        assert again.json() == response.json() and applies == []  # from the cache
 
 
 def test_replay_of_a_running_match_is_refused(active_match, alice, client_for):
-    response = client_for(alice).get(f"/matches/{active_match.pk}/replay/")
+    client = client_for(alice)
+    response = client.get(f"/matches/{active_match.pk}/replay/")
     assert response.status_code == 409
     assert "once the match is finished" in response.content.decode()
+    for tail in ("", "steps/?start=0", "log/?start=0", "steps/?start=0&viewer=1"):
+        refused = client.get(api(active_match, tail))
+        assert refused.status_code == 409 and refused.json()["error"] == "match_not_finished", tail
+    assert not ReplayCheckpoint.objects.filter(match=active_match).exists()
 
 
 def test_replay_of_an_open_match_is_refused(open_match, alice, client_for):
     assert client_for(alice).get(f"/matches/{open_match.pk}/replay/").status_code == 409
+    assert client_for(alice).get(api(open_match, "steps/")).status_code == 409
 
 
-def test_replay_of_another_communitys_match_is_not_found(active_match, other_tenant, make_user, client_for):
+def test_replay_of_another_communitys_match_is_not_found(finished_match, other_tenant, make_user, client_for):
     stranger = make_user("stranger", member_of=[other_tenant])
-    assert client_for(stranger, host=OTHER_HOST).get(f"/matches/{active_match.pk}/replay/").status_code == 404
+    client = client_for(stranger, host=OTHER_HOST)
+    assert client.get(f"/matches/{finished_match.pk}/replay/").status_code == 404
+    for tail in ("", "steps/", "log/"):
+        assert client.get(api(finished_match, tail)).status_code == 404
 
 
-def test_once_finished_the_replay_shows_what_each_seat_saw(finished_match, alice, client_for):
-    """Issue 8: "the replay ... can show each seat's hand after the match ends": each step
-    carries, per seat, the keys of that seat's view that differ from the spectator's and the
-    events only it saw; together they give back exactly the engine's view of that seat."""
-    replay = embedded_json(client_for(alice).get(f"/matches/{finished_match.pk}/replay/"), "match-replay")
-    engine = get_engine(finished_match.game)
-    state = engine.setup(finished_match.options, selectors._specs(finished_match), finished_match.seed)
-    records = list(finished_match.moves.order_by("seq").values_list("seat", "action", "events"))
-    for k, step in enumerate(replay["steps"]):
-        events = engine.setup_events(state) if k == 0 else None
-        if k:
-            seat, action, events = records[k - 1]
-            state, _ = engine.apply(state, seat, action)
-        assert len(step["views"]) == len(step["seat_events"]) == 2
-        for i in (0, 1):
-            seen = {**step["view"], **step["views"][i]}
-            assert seen == json.loads(json.dumps(engine.view(state, i)))
-            assert step["seat_events"][i] == [{k2: v for k2, v in ev.items() if k2 != "visible_to"}
-                                             for ev in events if i in (ev.get("visible_to") or ())]
-    # The hands themselves: every seat's dealt cards reach the replay, each under its own seat.
-    assert private_hand_seats([step["seat_events"][0] for step in replay["steps"]]) == {0}
-    assert private_hand_seats([step["seat_events"][1] for step in replay["steps"]]) == {1}
-    assert all(step["views"][0].get("hand") is not None for step in replay["steps"][:-1])
-    body = client_for(alice).get(f"/matches/{finished_match.pk}/replay/").content.decode()
-    assert 'src="/static/hextopia/replay.js"' in body  # its chooser is built by js/replay.js
+@pytest.mark.parametrize(("query", "field"), [
+    ("start=-1", "start"), ("start=x", "start"), ("start=99999", "start"), ("start=", "start"),
+    ("count=0", "count"), (f"count={replays.MAX_STEPS + 1}", "count"), ("count=1.5", "count"),
+    ("viewer=2", "viewer"), ("viewer=-1", "viewer"), ("viewer=abc", "viewer"), ("viewer=99999999999999", "viewer"),
+])
+def test_bad_windows_are_a_400_naming_the_field(finished_match, alice, client_for, query, field):
+    response = client_for(alice).get(api(finished_match, f"steps/?{query}"))
+    assert response.status_code == 400
+    assert response.json()["field"] == field
 
 
 def test_nothing_of_another_seat_is_reachable_before_the_end(active_match, alice, bob, carol, client_for):
@@ -91,14 +174,12 @@ def test_nothing_of_another_seat_is_reachable_before_the_end(active_match, alice
             if isinstance(secret, str):
                 assert f'"{secret}"' not in text, (user.username, secret)
         assert private_hand_seats(history) <= ({seat} if seat is not None else set())
-        api = client.get(f"/api/v1/matches/{match.pk}/replay/")
-        assert api.status_code == 404
-    try:
-        selectors.match_replay(match=match)
-    except selectors.ServiceError as err:
-        assert err.code == "match_not_finished"
-    else:  # pragma: no cover - the failure
-        raise AssertionError("a running match has no replay")
+        for tail in ("", "steps/?viewer=0", "steps/?viewer=1", "log/?viewer=0"):
+            answer = client.get(api(match, tail))
+            assert answer.status_code == 409 and "view" not in answer.json()
+    with pytest.raises(selectors.ServiceError) as err:
+        replays.match_replay(match=match)
+    assert err.value.code == "match_not_finished"
 
 
 def test_the_pages_say_what_the_commitment_hashes_and_the_command_checks_it(finished_match, alice, client_for):

@@ -12,7 +12,7 @@ import pytest
 from gameplatform.matches.models import Match, MoveRecord
 from games.hexal.engine.cards import CODE
 from tests.games.hexal_web.conftest import ENGINE, assert_reveals_nothing
-from tests.web.helpers import embedded_json
+from tests.web.helpers import embedded_json, replay_steps
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +115,8 @@ def test_a_finished_match_shows_the_summary_data_and_its_replay(hexal_table, cli
     assert "hexal/replay.js" in body and 'id="board"' in body and 'id="hl-summary"' in body and 'id="hand-panel"' not in body
     data = embedded_json(replay, "match-replay")
     assert data["seed"] == str(st.seed)
-    assert len(data["steps"]) == MoveRecord.objects.filter(match_id=match.pk).count() + 1
+    data["steps"] = replay_steps(client_for(table.watcher), match.pk)
+    assert len(data["steps"]) == data["step_count"] == MoveRecord.objects.filter(match_id=match.pk).count() + 1
     for step in data["steps"]:
         assert step["view"]["viewer"] is None and step["view"]["hand"] is None
         assert all(e.get("type") not in ("hand", "drew_cards") for e in step["events"])

@@ -14,7 +14,7 @@ from games.conformance import find_secrets
 from games.hexboard_words.engine import ENGINE
 from games.hexboard_words.engine.words import suggestions
 from tests.games.hexboard_words_web.conftest import SLOTS
-from tests.web.helpers import embedded_json
+from tests.web.helpers import embedded_json, replay_steps
 
 pytestmark = pytest.mark.django_db
 
@@ -86,8 +86,8 @@ def test_the_replay_page_steps_through_a_finished_game(match_factory, client_for
     assert f"/static/{UI.replay_module}" in html and f"/static/{UI.stylesheet}" in html
     assert 'id="board"' in html and 'id="hw-players"' in html and 'id="hand-panel"' not in html
     replay = embedded_json(page, "match-replay")
-    steps = replay["steps"]
-    assert len(steps) > 2 and steps[-1]["view"]["result"] == match.result
+    steps = replay_steps(client_for(member), match.pk)
+    assert len(steps) == replay["step_count"] > 2 and steps[-1]["view"]["result"] == match.result
     # A replay is a spectator's: no hidden tile, no acting seat's helper, in any step.
     assert all(s["view"]["hidden_tile"] is None and "matches" not in s["view"] for s in steps)
     assert not any(e["type"] == "hidden_tile" for s in steps for e in s["events"])

@@ -16,7 +16,7 @@ from gameplatform.matches.models import Match
 from games.hexcrement.engine.board import BOARD, N_CELLS
 from games.hexcrement.engine.cards import TYPES
 from tests.games.hexcrement_web.conftest import ENGINE
-from tests.web.helpers import embedded_json
+from tests.web.helpers import embedded_json, replay_steps
 
 pytestmark = pytest.mark.django_db
 
@@ -111,8 +111,8 @@ def test_the_replay_page_steps_through_a_finished_match(match_factory, client_fo
     assert embedded_json(page, "game-data") == ENGINE.static_data()
     replay = embedded_json(page, "match-replay")
     assert replay["game"] == "hexcrement" and replay["seed"] == str(match.seed)
-    steps = replay["steps"]
-    assert len(steps) >= 2 and steps[-1]["view"]["result"] is not None
+    steps = replay_steps(client, match.pk)
+    assert len(steps) == replay["step_count"] >= 2 and steps[-1]["view"]["result"] is not None
     assert all(step["view"]["viewer"] is None for step in steps)
     final = client.get(f"/matches/{match.pk}/")
     assert embedded_json(final, "match-snapshot")["status"] == "finished"

@@ -10,7 +10,7 @@ from gameplatform.bots.services import bot_take_turn
 from gameplatform.matches import services
 from gameplatform.matches.models import Match, MoveRecord
 from tests.games.hexfolk_web.conftest import ENGINE, assert_snapshot_for
-from tests.web.helpers import embedded_json
+from tests.web.helpers import embedded_json, replay_steps
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +71,8 @@ def test_the_replay_page_steps_through_every_move(finished, client_for):
     body = page.content.decode()
     assert "hexfolk/replay.js" in body and 'id="hf-summary"' in body
     replay = embedded_json(page, "match-replay")
-    assert len(replay["steps"]) == MoveRecord.objects.filter(match=match).count() + 1
+    replay["steps"] = replay_steps(client_for(alice), match.pk)
+    assert len(replay["steps"]) == replay["step_count"] == MoveRecord.objects.filter(match=match).count() + 1
     assert replay["steps"][-1]["view"]["phase"] == "over"
     for step in replay["steps"]:
         assert "hand" not in step["view"]

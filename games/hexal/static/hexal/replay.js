@@ -21,10 +21,11 @@ const board = new HexalBoard(byId("board"), {
   onHelp: (text) => help && (help.textContent = text),
 });
 
-/** The cards of the last turn scored at or before step k. */
+/** The cards of the last turn scored at or before step k, among the steps fetched (js/replay.js
+ * fetches the 30 before the one shown). */
 function recentAt(steps, k) {
   for (let i = k; i >= 0; i--) {
-    const cards = scoredCards(steps[i].events);
+    const cards = scoredCards(steps[i]?.events || []);
     if (cards) return cards;
   }
   return new Set();

@@ -18,10 +18,11 @@ const showHelp = (text) => {
 const board = new HexcrementBoard(byId("board"), gameData(), { onHelp: showHelp });
 fitBoard(byId("board"));
 
-/** The last roll at or before step `k` (the tray keeps showing it until the next one). */
+/** The last roll at or before step `k` (the tray keeps showing it until the next one), among
+ * the steps fetched (js/replay.js fetches the 30 before the one shown). */
 function rollOf(steps, k) {
   for (let i = k; i >= 0; i--) {
-    const ev = [...(steps[i].events || [])].reverse().find((e) => e.type === "rolled");
+    const ev = [...(steps[i]?.events || [])].reverse().find((e) => e.type === "rolled");
     if (ev) return { seat: ev.seat, dice: ev.dice, steps: ev.steps, mode: ev.mode };
   }
   return null;
@@ -31,7 +32,9 @@ const STORY_STEPS = 24; // steps looked back for the turn told (a turn is rarely
 
 export function renderStep(view, step, { names, k, replay }) {
   // The turn told so far, up to this step: its cards and battles, its last move.
-  const turn = latestTurn(replay.steps.slice(Math.max(0, k - STORY_STEPS), k + 1).map((s) => s.events || []));
+  // replay.steps holds the steps fetched so far (js/replay.js keeps the ones just before k).
+  const from = Math.max(0, k - STORY_STEPS);
+  const turn = latestTurn(Array.from({ length: k + 1 - from }, (_, i) => replay.steps[from + i]?.events || []));
   const moved = [...turn.events].reverse().find((e) => e.type === "moved");
   const ctx = { names, mySeat: null, view };
   board.render(view, {

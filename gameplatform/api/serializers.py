@@ -288,7 +288,9 @@ class SeatOut(serializers.Serializer):
     is_bot = serializers.BooleanField()
     bot_kind = serializers.CharField()
     team = serializers.IntegerField(allow_null=True)
-    takeover = serializers.BooleanField(help_text="A bot plays for the absent player.")
+    takeover = serializers.BooleanField(
+        help_text="A bot plays for the absent player (after time-outs, or a moderator's hand-over: then bot_kind "
+                  "names it); name and is_bot stay the player's.")
 
 
 class MatchOut(serializers.Serializer):

@@ -7,7 +7,7 @@ a Celery worker on Redis, else the embedded worker):
 - the honest log: a move by a bot holding the seat after three time-outs and one by the bot a
   moderator handed the seat to are marked ("bot for absent player", "bot (hand-over)", the
   labels of static/js/client.js ``ACTOR_NOTES``) in the live log, the banner's latest move on a
-  phone, and the replay's log;
+  phone, and the replay's log, under the player's own name (the seat stays theirs);
 - "a rematch button on the end screen (same players, seats rotated)".
 
 The match of the honest log is played here, through the services, as its people, its bot seat
@@ -215,6 +215,9 @@ def test_bot_moves_are_marked_in_the_log_and_the_replay_and_the_rematch_rotates_
     for actor, label in MARKS.items():
         expect(phone.locator(f"#move-log li[data-actor={actor}] .log-actor").first).to_have_text(label)
     expect(phone.locator("#move-log li[data-actor=handover]")).to_be_in_viewport()
+    # The seat is still bob's while the bot plays it: his moves keep his name.
+    for actor in MARKS:
+        expect(phone.locator(f"#move-log li[data-actor={actor}]").first).to_contain_text("bob")
     shot(phone, "honest-log-360", SIZES[-1][0])
     assert phone.js_errors == []
     phone_context.close()

@@ -276,6 +276,9 @@ class ErrorOut(serializers.Serializer):
     )
 
 
+# Seats in the API are indexes from 0 (the engines' views and events number them so too);
+# people read seat numbers from 1 (index + 1) on the site and in the admin.
+SEAT_INDEX_HELP = "Seat index, from 0 (people see it as seat index + 1)."
 ACTOR_HELP = ("who made the move: user (the seat's player), bot (a bot seat), timeout (the turn timer), "
               "takeover (a bot playing for a player away after time-outs) or handover (a bot after a "
               "moderator's hand-over).")
@@ -309,12 +312,14 @@ class GameOut(serializers.Serializer):
 class SeatOut(serializers.Serializer):
     """A seat as everyone may see it (the snapshot's ``seats`` entries)."""
 
-    index = serializers.IntegerField()
+    index = serializers.IntegerField(help_text=SEAT_INDEX_HELP)
     name = serializers.CharField(help_text="Player's public name or the bot's; empty while open.")
     is_bot = serializers.BooleanField()
     bot_kind = serializers.CharField()
     team = serializers.IntegerField(allow_null=True)
-    takeover = serializers.BooleanField(help_text="A bot plays for the absent player.")
+    takeover = serializers.BooleanField(
+        help_text="A bot plays for the absent player (after time-outs, or a moderator's hand-over: then bot_kind "
+                  "names it); name and is_bot stay the player's.")
 
 
 class MatchOut(serializers.Serializer):
@@ -339,7 +344,8 @@ class MatchOut(serializers.Serializer):
     deadline = serializers.DateTimeField(allow_null=True)
     version = serializers.IntegerField()
     seats = SeatOut(many=True)
-    my_seat = serializers.IntegerField(allow_null=True)
+    my_seat = serializers.IntegerField(allow_null=True, help_text="The caller's seat; null when not seated. "
+                                       + SEAT_INDEX_HELP)
     seed_commitment = serializers.CharField(help_text=SEED_COMMITMENT_HELP)
     seed = serializers.CharField(allow_null=True, help_text=SEED_HELP)
     result = serializers.DictField(child=serializers.JSONField(), allow_null=True)
@@ -383,7 +389,8 @@ class SnapshotOut(serializers.Serializer):
     match = serializers.IntegerField()
     version = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Match.Status.choices)
-    seat = serializers.IntegerField(allow_null=True, help_text="The caller's seat; null for a spectator.")
+    seat = serializers.IntegerField(allow_null=True, help_text="The caller's seat; null for a spectator. "
+                                    + SEAT_INDEX_HELP)
     view = serializers.DictField(
         child=serializers.JSONField(), allow_null=True, help_text="engine.view for that seat; null while open."
     )
@@ -403,8 +410,8 @@ class LegalActionsOut(serializers.Serializer):
 
     match = serializers.IntegerField()
     version = serializers.IntegerField()
-    seat = serializers.IntegerField(allow_null=True)
-    to_act = serializers.ListField(child=serializers.IntegerField())
+    seat = serializers.IntegerField(allow_null=True, help_text=SEAT_INDEX_HELP)
+    to_act = serializers.ListField(child=serializers.IntegerField(), help_text="Seats to act. " + SEAT_INDEX_HELP)
     legal_actions = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()))
 
 
@@ -412,7 +419,7 @@ class ActionOut(serializers.Serializer):
     """The answer to an accepted action (or to a repeated ``client_action_id``)."""
 
     version = serializers.IntegerField(help_text="The match version after the action.")
-    seat = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text=SEAT_INDEX_HELP)
     events = serializers.ListField(
         child=serializers.DictField(child=serializers.JSONField()), help_text="Events visible to that seat."
     )
@@ -425,7 +432,7 @@ class HistoryRecordOut(serializers.Serializer):
     another seat's action private."""
 
     seq = serializers.IntegerField()
-    seat = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True, help_text=SEAT_INDEX_HELP + " Null for the setup.")
     actor = serializers.CharField(help_text="setup (the seq-0 entry) or " + ACTOR_HELP)
     action = serializers.DictField(child=serializers.JSONField(), allow_null=True)
     events = serializers.ListField(child=serializers.DictField(child=serializers.JSONField()))

@@ -34,10 +34,13 @@ from games.registry import UnknownGame, get_engine, slugs
 
 from . import services
 from .errors import ServiceError
+from .forms import TEAM_LETTERS
 from .models import Match, MoveRecord, RuleVariant, Seat
 
 OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
 HIDDEN_UNTIL_OVER = "hidden until the match is over"
+# The JSON columns show the engine's data as stored, where a seat is an index from 0.
+RAW_SEATS = "JSON: a seat in it is an index from 0, seat 1 is 0"
 STATE_UNAVAILABLE = "unavailable: {error}"
 ABORTED = "Match {match} aborted."
 HANDED_TO_BOT = "Seat {seat} of {match} is now played by the {kind} bot."
@@ -74,7 +77,7 @@ class SeatInline(TenantScopedInlineMixin, admin.TabularInline):
 
     model = Seat
     tenant_path = "match__tenant"
-    fields = ["number", "user", "bot_level", "team", "bot_takeover", "timeouts_in_row", "moderate"]
+    fields = ["number", "user", "bot_level", "team_name", "bot_takeover", "timeouts_in_row", "moderate"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -88,6 +91,13 @@ class SeatInline(TenantScopedInlineMixin, admin.TabularInline):
     @admin.display(description="seat")
     def number(self, seat):
         return seat.index + 1  # seats are numbered from 1 for people, everywhere
+
+    @admin.display(description="team")
+    def team_name(self, seat):
+        """The team as the table names it ("Team A"), not its index from 0."""
+        if seat.team is None:
+            return ""
+        return f"Team {TEAM_LETTERS[seat.team]}" if seat.team < len(TEAM_LETTERS) else f"Team {seat.team + 1}"
 
     @admin.display(description="bot")
     def bot_level(self, seat):
@@ -106,7 +116,7 @@ class MoveRecordInline(TenantScopedInlineMixin, admin.TabularInline):
 
     model = MoveRecord
     tenant_path = "match__tenant"
-    fields = ["seq", "seat", "actor", "shown_action", "shown_events", "created_at"]
+    fields = ["seq", "seat_number", "actor", "shown_action", "shown_events", "created_at"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -121,14 +131,18 @@ class MoveRecordInline(TenantScopedInlineMixin, admin.TabularInline):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="action")
+    @admin.display(description="seat")
+    def seat_number(self, record):
+        return record.seat + 1  # seats are numbered from 1 for people, everywhere
+
+    @admin.display(description=f"action ({RAW_SEATS})")
     def shown_action(self, record):
         action = record.action if isinstance(record.action, dict) else {}
         if _is_over(record.match):
             return json.dumps(action, sort_keys=True)
         return json.dumps({"type": action.get("type")})
 
-    @admin.display(description="events")
+    @admin.display(description=f"events ({RAW_SEATS})")
     def shown_events(self, record):
         events = record.events if isinstance(record.events, list) else []
         if not _is_over(record.match):
@@ -216,7 +230,8 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         except Exception as exc:  # a broken row must not take the admin page down
             return STATE_UNAVAILABLE.format(error=type(exc).__name__)
         return format_html(
-            "<p>Spectator view: hands, deck order and the seed are {}.</p>{}", HIDDEN_UNTIL_OVER, _pretty(view)
+            "<p>Spectator view: hands, deck order and the seed are {} ({}).</p>{}", HIDDEN_UNTIL_OVER, RAW_SEATS,
+            _pretty(view)
         )
 
     @admin.display(description="result")

@@ -150,7 +150,7 @@ class Seat(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_seat_per_index")]
 
     def __str__(self) -> str:
-        return f"seat {self.index} of {self.match_id}"
+        return f"seat {self.index + 1} of match {self.match_id}"  # numbered from 1 for people (the admin)
 
     @property
     def is_bot(self) -> bool:

@@ -84,20 +84,25 @@ def seat_handed_over(*, match: Match, user) -> Seat | None:
 
 def seat_public(*, seat: Seat) -> dict:
     """A seat as everyone sees it: ``{"index", "name", "is_bot", "bot_kind", "team",
-    "takeover"}``; ``name`` is the person's public name, "<kind> bot", or "" while empty."""
-    if seat.is_bot:
-        name = f"{seat.bot_kind} bot"
-    elif seat.user_id is not None:
+    "takeover"}``; ``name`` is the person's public name, "<kind> bot", or "" while empty.
+
+    A seat a moderator handed to a bot stays its person's (issue 8, "honest log": the moves
+    they made before are theirs, by name): ``is_bot`` False, ``takeover`` True (a bot plays
+    for them, as after time-outs) and ``bot_kind`` the bot that does."""
+    handed = seat.is_bot and seat.user_id is not None
+    if seat.user_id is not None:
         name = seat.user.public_name
+    elif seat.is_bot:
+        name = f"{seat.bot_kind} bot"
     else:
         name = ""
     return {
         "index": seat.index,
         "name": name,
-        "is_bot": seat.is_bot,
+        "is_bot": seat.is_bot and not handed,
         "bot_kind": seat.bot_kind,
         "team": seat.team,
-        "takeover": seat.bot_takeover,
+        "takeover": seat.bot_takeover or handed,
     }
 
 

@@ -1,12 +1,13 @@
 """Match admin: read-only, secrets only once the match is over, moderation via the services."""
 import json
+import re
 
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
 from gameplatform.matches import admin as match_admin
-from gameplatform.matches.models import Match, Seat
+from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.services import MATCH_OVER
 from games.registry import get_engine
 from tests.tenants.factories import make_hextopia_match, make_member, make_moderator, make_tenant, make_user
@@ -116,6 +117,27 @@ def test_hand_a_seat_to_a_bot(setup):
     assert match_admin.HANDED_TO_BOT.format(seat=1, match=match, kind="heuristic") in response.content.decode()
     seat = Seat.objects.get(match=match, index=0)
     assert seat.bot_kind == "heuristic" and seat.user == alice
+
+
+def test_seats_and_teams_are_numbered_for_people_in_the_inlines(setup):
+    """Issue 8 point 6: "seats numbered from 1 everywhere, the admin included". The move
+    history shows seat index 2 as seat 3 (and who made the move in words); the seat rows are
+    titled from 1 and name teams as the table does; the JSON columns say their seats are
+    indexes from 0."""
+    client, match, _ = setup
+    MoveRecord.objects.create(match=match, seq=2, seat=2, action={"type": "sit_out"}, events=[],
+                              actor=MoveRecord.Actor.TAKEOVER)
+    Seat.objects.filter(match=match, index=1).update(team=1)
+    html = re.sub(r">\s+", ">", re.sub(r"\s+<", "<", change_page(client, match)))
+    history = re.findall(r'<td class="field-seat_number"><p>(\d+)</p></td>', html)
+    assert history == ["1", "3"]  # seq 1 by index 0, seq 2 by index 2
+    assert 'class="field-seat"' not in html  # no raw index column left
+    assert "Bot for an absent player" in html
+    titles = re.findall(r"seat (\d+) of match " + str(match.pk), html)
+    assert sorted(set(titles)) == ["1", "2", "3", "4"]
+    assert re.findall(r'<td class="field-number"><p>(\d+)</p></td>', html) == ["1", "2", "3", "4"]
+    assert re.findall(r'<td class="field-team_name"><p>([^<]*)</p></td>', html)[1] == "Team B"
+    assert html.count(escape(match_admin.RAW_SEATS)) >= 3  # the action, events and state columns
 
 
 @pytest.mark.parametrize("data", [{"seat": 3, "kind": "random"}, {"seat": 0, "kind": "wizard"}, {"seat": "x"}, {}])

@@ -45,3 +45,17 @@ def test_docs_page_uses_local_static_files(client):
     assert "cdn.jsdelivr" not in html and "unpkg" not in html
     bundle = client.get("/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js")
     assert bundle.status_code == 200
+
+
+def test_seat_fields_are_documented_as_indexes_from_0(client):
+    """Issue 8 point 6: people read seats from 1; the API's seat fields are indexes from 0,
+    and its schema says so wherever one appears."""
+    schema = yaml.safe_load(client.get("/api/schema/").content)
+    seats = {"SeatOut": "index", "MatchOut": "my_seat", "SnapshotOut": "seat", "LegalActionsOut": "seat",
+             "ActionOut": "seat", "HistoryRecordOut": "seat"}
+    components = schema["components"]["schemas"]
+    for name, prop in seats.items():
+        assert "from 0" in components[name]["properties"][prop].get("description", ""), (name, prop)
+    assert "from 0" in components["LegalActionsOut"]["properties"]["to_act"]["description"]
+    bot = schema["paths"]["/api/v1/matches/{match_id}/seats/{seat_index}/bot/"]["post"]
+    assert any("from 0" in p.get("description", "") for p in bot["parameters"] if p["name"] == "seat_index")

@@ -1,6 +1,6 @@
-"""Issue 8 for Hextopia and Hexfolk, in headless Chromium on a live site (``live_site``): help on
-the board's elements (a tap that is not a move shows it under the board; every such element has
-a <title>), Hextopia's score explained on its end screen, Hexfolk's bar and seat list agreeing
+"""Issue 8 in headless Chromium on a live site (``live_site``): help on the board's elements of
+every game (a tap that is not a move shows it under the board; every such element has a
+<title>), Hextopia's score explained on its end screen, Hexfolk's bar and seat list agreeing
 on who acts, and the replay's "View as" chooser showing a seat's hand once the match is over.
 
 Matches are made through the real services with people in every seat (so nothing moves unless
@@ -321,3 +321,71 @@ def test_hexfolk_help_who_acts_targets_and_the_replay_as_a_player(browser, live_
         shot(page, f"hexfolk-view-as-{width}", width)
         assert page.js_errors == []
         context.close()
+
+
+BOARD_SIZE_JS = """() => { const r = document.getElementById('board').getBoundingClientRect();
+  return [Math.round(r.width), Math.round(r.height)]; }"""
+
+
+def titled_count(page) -> int:
+    """How many elements of the board carry a <title> of their own (the hover text)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board *')]
+      .filter((n) => n.tagName !== 'title' && [...n.children].some((c) => c.tagName === 'title')).length""")
+
+
+# Per game: the help line, how many board elements have a hover title at the start at least
+# (Hexal: the first card; Hexcrement: cells, cards and beetles; HexBoard Words: the five tiles,
+# six word-cards and their letters), the elements tapped (a locator under #board) and what the help then
+# says, from games/<game>/static/<game>/board.js ("{viewer}": the page's seat). Each match is fresh; the page is the seat
+# that does not act, so a tap only asks (HexBoard Words' tile last: it selects the tile too).
+BOARD_HELP = {
+    "hexal": ("#hl-help", 1, [
+        (".hl-cell", r"^[a-z]+ (circle|triangle|square|pentagon|hexagon|star) [1-6], (on the table|level \d+)\."),
+    ]),
+    "hexcrement": ("#hx-help", 222 + 42 + 2, [
+        (".hx-cell:not(.hx-card-cell):not(.hx-start)", r"^\w+ mat, column \d+, row \d+"),
+        (".hx-card", r"^\w+ mat, column \d+, row \d+: a face-down Hex card nobody has seen\."),
+        (".hx-beetle[data-seat='{viewer}'] .hx-shell", r"^You: the \w+ beetle, moving (clockwise|anticlockwise) · carrying no dung"),
+        (".hx-tray-bg", r"^The dice tray\. Its pool holds \d+ Hex cards?, face down"),
+    ]),
+    "hexboard-words": ("#hw-help", 5 + 6 + 18, [
+        (".hw-card .hw-card-badge", r"^Word-card [1-6]: [A-Z]{3} \(nothing matched yet\)\. Match board tiles to its open letters"),
+        (".hw-cell", r"^[A-Z] of [A-Z]{3}: open\.$"),
+        (".hw-tile", r"^([A-Z]: a face-up letter-tile\. Click it|The blank: a face-up tile)"),
+    ]),
+}
+
+
+def test_board_help_in_the_other_games(browser, live_site):
+    """Issue 8 point 2 ("hover or tap help on board elements: what a space, harbor, card or
+    token is") for HexBoard Words, Hexal Classic and Hexcrement, as above for Hextopia and
+    Hexfolk: a click (a tap at 360 px) on a board element puts what it is in the help line;
+    the elements have hover titles. Screenshots ``help-<game>-<width>.png``."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    users = people(2)
+    for game, (line, titled, taps) in BOARD_HELP.items():
+        match = started(game, users)
+        engine = get_engine(game)
+        acting = engine.to_act(engine.decode(match.state))
+        viewer = next(i for i in range(2) if i not in acting)
+        for width, height in SIZES:
+            touch = width < 500
+            context, page = page_for(browser, live_site, users[viewer], width, height)
+            open_table(page, live_site, match)
+            help_line = page.locator(line)
+            sizes = {tuple(page.evaluate(BOARD_SIZE_JS))}
+            assert titled_count(page) >= titled, game
+            if game == "hexboard-words":  # its data-help holds the words themselves
+                assert every_help_has_a_title(page) >= titled
+            for selector, words in taps:
+                target = page.locator("#board " + selector.format(viewer=viewer)).first
+                expect(target).to_be_attached()
+                press(page, target, touch)
+                expect(help_line).to_have_text(re.compile(words))
+                sizes.add(tuple(page.evaluate(BOARD_SIZE_JS)))
+            # The help under the board never resizes it: the next tap lands where it is aimed.
+            assert len(sizes) == 1, (game, width, sizes)
+            shot(page, f"help-{game}-{width}", width)
+            assert page.js_errors == [], (game, width, page.js_errors)
+            context.close()
+        assert Match.unscoped.get(pk=match.pk).version == match.version, f"a tap moved in {game}"

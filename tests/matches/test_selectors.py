@@ -81,6 +81,19 @@ def test_seat_of(race, member, user_factory):
     assert selectors.seat_of(match=race, user=member) is None
 
 
+def test_a_handed_over_seat_keeps_its_persons_name(race, member):
+    """Issue 8, "honest log": while a moderator's bot plays alice's seat, the seat is still
+    hers by name (her earlier moves stay hers in every log), marked as played for her."""
+    services.seat_hand_to_bot(match_id=race.pk, seat_index=0, kind="random")
+    seat = race.seats.get(index=0)
+    assert selectors.seat_public(seat=seat) == {
+        "index": 0, "name": "alice", "is_bot": False, "bot_kind": "random", "team": None, "takeover": True,
+    }
+    bot = race.seats.get(index=1)
+    bot.user, bot.bot_kind = None, "greedy"
+    assert selectors.seat_public(seat=bot)["name"] == "greedy bot" and selectors.seat_public(seat=bot)["is_bot"]
+
+
 # --- snapshot ---------------------------------------------------------------------------------
 
 

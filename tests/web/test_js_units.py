@@ -1,5 +1,6 @@
-"""The front end's DOM-free modules (static/js/hexgrid.js, seats.js, generic.js) under Node's
-own test runner: ``node --test tests/js/``. Skipped where Node.js is missing (the machines
+"""The front end's DOM-free modules (static/js/hexgrid.js, seats.js, generic.js), and boards
+drawn into a stand-in document (tests/js/mini_dom.mjs), under Node's own test runner:
+``node --test tests/js/``. Skipped where Node.js is missing (the machines
 of this project, CI's included, have Debian's node)."""
 import shutil
 import subprocess

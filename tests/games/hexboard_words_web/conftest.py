@@ -17,6 +17,11 @@ from gameplatform.matches.models import Match
 from games.hexboard_words.engine import ENGINE
 from games.protocol import SeatSpec
 from tests.games.hexboard_words.helpers import position
+from tests.realtime import conftest as realtime
+
+# WebSocket fixtures shared with tests/realtime: ``connect_socket`` opens a signed-in socket.
+ws_app = realtime.ws_app
+connect_socket = realtime.connect_socket
 
 # The word-cards of an arranged table: DIG lacks its I (a completion), GUN its U; the others fresh.
 SLOTS = [("dig", "d.g"), ("lot", "..."), ("gun", "g.n"), ("net", "..."), ("lag", "..."), ("mad", "...")]

@@ -22,7 +22,9 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
+from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.tenants.admin import (
     TenantScopedAdminMixin,
     TenantScopedInlineMixin,
@@ -37,15 +39,15 @@ from .errors import ServiceError
 from .models import Match, MoveRecord, RuleVariant, Seat
 
 OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
-HIDDEN_UNTIL_OVER = "hidden until the match is over"
-STATE_UNAVAILABLE = "unavailable: {error}"
-ABORTED = "Match {match} aborted."
-HANDED_TO_BOT = "Seat {seat} of {match} is now played by the {kind} bot."
-CHOOSE_ONE_MATCH = "Choose exactly one match to hand a seat to a bot."
-NO_HUMAN_SEAT = "This match has no seat played by a person that a bot could take over."
-OPTIONS_NOT_OBJECT = "Options must be a JSON object of option names to values, as the game's options_schema gives them."
-OPTIONS_REJECTED = "The game rejected these options: {error}"
-UNKNOWN_GAME = "No game is registered under {game!r}."
+HIDDEN_UNTIL_OVER = _("hidden until the match is over")
+STATE_UNAVAILABLE = _("unavailable: {error}")
+ABORTED = _("Match {match} aborted.")
+HANDED_TO_BOT = _("Seat {seat} of {match} is now played by the {kind} bot.")
+CHOOSE_ONE_MATCH = _("Choose exactly one match to hand a seat to a bot.")
+NO_HUMAN_SEAT = _("This match has no seat played by a person that a bot could take over.")
+OPTIONS_NOT_OBJECT = _("Options must be a JSON object of option names to values, as the game's options_schema gives them.")
+OPTIONS_REJECTED = _("The game rejected these options: {error}")
+UNKNOWN_GAME = _("No game is registered under {game!r}.")
 GLOBAL_VARIANT_SUPERUSER_ONLY = (
     "Choose your community: variants for every community are made by site administrators."
 )
@@ -360,7 +362,8 @@ class RuleVariantForm(forms.ModelForm):
         try:
             engine.validate_options(options)
         except OptionsError as exc:
-            self.add_error("options", f"{exc.field}: {exc.message}" if exc.field else exc.message)
+            message = engine_text(exc.template, exc.params)
+            self.add_error("options", f"{exc.field}: {message}" if exc.field else message)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             self.add_error("options", OPTIONS_REJECTED.format(error=exc))
         return cleaned

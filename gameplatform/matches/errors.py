@@ -4,9 +4,11 @@
 class ServiceError(Exception):
     """A request the platform refuses. ``code``: stable slug; ``message``: for people;
     ``status``: the HTTP status it maps to (400, 403, 404, 409); ``field``: the offending
-    input field, if any."""
+    input field, if any. A lazy translation (``gettext_lazy``) as ``message`` is read here, in
+    the language active where the error is raised (the request's or the socket's)."""
 
     def __init__(self, code: str, message: str, status: int = 400, field: str | None = None):
+        message = str(message)
         super().__init__(message)
         self.code = code
         self.message = message

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.registry import UnknownGame, all_engines, get_engine
 
@@ -22,14 +23,14 @@ TURN_TIME_CHOICES = [
 
 # The layout every game has; the others are worded by the engine (``team_layout_labels``) or
 # described from the teams per seat.
-NO_TEAMS_LABEL = "No teams: every player for themselves"
+NO_TEAMS_LABEL = _("No teams: every player for themselves")
 TEAM_LETTERS = "ABCDEF"
 
-ERR_UNKNOWN_GAME = "Choose one of the games offered."
-ERR_SEATS_RANGE = "{name} is played by {lo} to {hi} players."
-ERR_LAYOUT = "This team layout does not fit {n} players of {name}; choose one of the offered layouts."
-ERR_VARIANT_GAME = "This rule variant belongs to another game."
-ERR_BOT_KIND = "Choose a bot: {kinds}."
+ERR_UNKNOWN_GAME = _("Choose one of the games offered.")
+ERR_SEATS_RANGE = _("{name} is played by {lo} to {hi} players.")
+ERR_LAYOUT = _("This team layout does not fit {n} players of {name}; choose one of the offered layouts.")
+ERR_VARIANT_GAME = _("This rule variant belongs to another game.")
+ERR_BOT_KIND = _("Choose a bot: {kinds}.")
 
 # Issue 13: does the match count for ratings? "auto" (the default) is decided at the start:
 # rated when no bot sits at the table. cleaned_data["rated"] is None, True or False.

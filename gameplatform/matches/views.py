@@ -15,6 +15,7 @@ from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from gameplatform.players.selectors import preferences_get
@@ -28,17 +29,17 @@ from .errors import ServiceError
 from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, QuickPlayForm, SeatBotForm, layouts_for
 from .models import Match
 
-MATCH_CREATED = "Match created. Share the link to invite players, or add bots to the empty seats."
-JOINED = "You took a seat."
-LEFT = "You left the match."
-CALLED_OFF = "You called the match off."
-BOT_ADDED = "A {kind} bot took seat {seat}."
-STARTED = "The match has started. Good luck!"
-RESUMED = "Welcome back: your seat is yours again."
-BOTS_FILLED = "Bots took the empty seats."
-REMATCH = "The rematch is set up: everyone moved one seat round the table."
-QUICK_INVALID = "Choose a game to play against bots."
-FORM_INVALID = "The match was not created: please correct the fields marked below."
+MATCH_CREATED = _("Match created. Share the link to invite players, or add bots to the empty seats.")
+JOINED = _("You took a seat.")
+LEFT = _("You left the match.")
+CALLED_OFF = _("You called the match off.")
+BOT_ADDED = _("A {kind} bot took seat {seat}.")
+STARTED = _("The match has started. Good luck!")
+RESUMED = _("Welcome back: your seat is yours again.")
+BOTS_FILLED = _("Bots took the empty seats.")
+REMATCH = _("The rematch is set up: everyone moved one seat round the table.")
+QUICK_INVALID = _("Choose a game to play against bots.")
+FORM_INVALID = _("The match was not created: please correct the fields marked below.")
 FINISHED_SHOWN = 20  # finished matches listed in the lobby
 GENERIC_BOARD = "matches/board_generic.html"
 

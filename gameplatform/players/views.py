@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from gameplatform.matches.errors import ServiceError
@@ -15,8 +16,8 @@ from gameplatform.ratings import selectors as ratings
 from . import charts, selectors, services
 from .forms import SettingsForm
 
-SAVED = "Your settings are saved."
-NOT_SAVED = "Nothing was saved: please correct {fields}."
+SAVED = _("Your settings are saved.")
+NOT_SAVED = _("Nothing was saved: please correct {fields}.")
 
 
 @require_GET

@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import parse_action_input, valid_client_action_id
 
@@ -24,7 +26,7 @@ from gameplatform.matches.inputs import parse_action_input, valid_client_action_
 # itself closes a frame over 1 MiB with 1009 before it reaches us.
 MAX_FRAME_CHARS = 16_384
 CLOSE_TOO_BIG = 1009
-MESSAGE_TYPES = ("action", "sync", "resume")
+MESSAGE_TYPES = _("action", "sync", "resume")
 FIELDS = {"action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"}}
 
 MALFORMED = "malformed"
@@ -34,16 +36,16 @@ MISSING_FIELD = "missing_field"
 INVALID_FIELD = "invalid_field"
 UNEXPECTED_FIELD = "unexpected_field"
 
-MSG_BINARY = "Messages must be JSON text frames, not binary ones."
+MSG_BINARY = _("Messages must be JSON text frames, not binary ones.")
 MSG_TOO_LARGE = (
     "Messages are limited to {limit} characters; this one had {size}. The socket closes (1009): "
     "reconnect to go on."
 )
-MSG_NOT_JSON = "Messages must be valid JSON."
-MSG_NOT_OBJECT = "Messages must be JSON objects with a 'type' field."
-MSG_TYPE_MISSING = "Field 'type' is required: one of action, sync, resume."
-MSG_TYPE_UNKNOWN = "Field 'type' must be one of action, sync, resume."
-MSG_FIELD_UNEXPECTED = "Field '{field}' is not part of a '{kind}' message."
+MSG_NOT_JSON = _("Messages must be valid JSON.")
+MSG_NOT_OBJECT = _("Messages must be JSON objects with a 'type' field.")
+MSG_TYPE_MISSING = _("Field 'type' is required: one of action, sync, resume.")
+MSG_TYPE_UNKNOWN = _("Field 'type' must be one of action, sync, resume.")
+MSG_FIELD_UNEXPECTED = _("Field '{field}' is not part of a '{kind}' message.")
 
 
 class FrameTooLarge(Exception):

@@ -47,7 +47,8 @@ def _engine_texts(engine) -> Iterable[str]:
     for labels in engine.option_value_labels().values():
         yield from labels.values()
     yield from engine.team_layout_labels().values()
-    for factory in engine.bots().values():
+    for kind, factory in engine.bots().items():
+        yield kind.capitalize()
         description = getattr(factory, "description", "")
         if description:
             yield description

@@ -18,7 +18,7 @@ from gameplatform.matches.errors import ServiceError
 MAX_ACTION_CHARS = 4000      # the action's JSON; a whole Hexfolk trade is ~200
 CLIENT_ACTION_ID_MAX = 64    # MoveRecord.client_action_id is a CharField(max_length=64)
 MAX_VERSION = 2**31 - 1      # Match.version is a 32-bit integer
-FIELDS = _("action", "expected_version", "client_action_id")
+FIELDS = ("action", "expected_version", "client_action_id")
 
 FIELD_MISSING = _("Field '{field}' is required in an action message.")
 ACTION_INVALID = _("Field 'action' must be a JSON object with a string 'type' and no NUL characters.")

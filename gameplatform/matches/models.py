@@ -7,6 +7,7 @@ import hashlib
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from gameplatform.tenants.models import Tenant
 from gameplatform.tenants.scoping import TenantScopedManager
@@ -52,10 +53,10 @@ class Match(models.Model):
     is revealed (with ``seed_commitment`` published from the start) only once finished."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
 
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="matches")
     game = models.CharField(max_length=32, db_index=True)
@@ -145,12 +146,12 @@ class MoveRecord(models.Model):
     """
 
     class Actor(models.TextChoices):
-        USER = "user", "Player"
-        BOT = "bot", "Bot"
-        TIMEOUT = "timeout", "Time-out"
-        MODERATOR = "moderator", "Moderator"
-        TAKEOVER = "takeover", "Bot for an absent player"
-        HANDOVER = "handover", "Bot after a moderator's hand-over"
+        USER = "user", _("Player")
+        BOT = "bot", _("Bot")
+        TIMEOUT = "timeout", _("Time-out")
+        MODERATOR = "moderator", _("Moderator")
+        TAKEOVER = "takeover", _("Bot for an absent player")
+        HANDOVER = "handover", _("Bot after a moderator's hand-over")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()

@@ -9,15 +9,20 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
+from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.players.selectors import preferences_get
 from gameplatform.tenants.services import membership_require
 from games.protocol import GameUI
@@ -48,10 +53,29 @@ _TURN_LABELS = {int(v): label for _, group in TURN_TIME_CHOICES[1:] for v, label
 
 
 def turn_time_label(seconds: int | None) -> str:
-    """"Unlimited", "2 minutes", "1 day"...; an unusual value is shown in seconds."""
+    """"Unlimited", "2 minutes", "1 day"...; an unusual value is shown in seconds (in the
+    active language)."""
     if not seconds:
-        return "Unlimited"
-    return _TURN_LABELS.get(int(seconds), f"{seconds} s")
+        return str(_("Unlimited"))
+    label = _TURN_LABELS.get(int(seconds))
+    return str(label) if label is not None else str(_("{seconds} s")).format(seconds=seconds)
+
+
+def rules_template_for(engine, language: str) -> tuple[str | None, str]:
+    """The game's rules page in ``language`` and the language it is written in: the
+    ``rules_template`` ``"<game>/rules.html"`` has its translations beside it as
+    ``"<game>/rules.fr.html"``, ``"<game>/rules.sv.html"`` (docs/contracts.md, "Translations");
+    without one the English page is shown."""
+    base = engine.ui.rules_template
+    if not base or language == settings.LANGUAGE_CODE:
+        return base, settings.LANGUAGE_CODE
+    stem, dot, ext = base.rpartition(".")
+    translated = f"{stem}.{language}.{ext}" if dot else f"{base}.{language}"
+    try:
+        get_template(translated)
+    except TemplateDoesNotExist:
+        return base, settings.LANGUAGE_CODE
+    return translated, language
 
 
 def _error_page(request, exc: ServiceError):
@@ -117,11 +141,11 @@ def options_text(engine, options: dict | None) -> str:
             continue
         if engine is not None and _sets_clock(engine, defaults, name, value):
             continue  # shown as the time per turn already
-        title = prop.get("title") or name.replace("_", " ").capitalize()
+        title = engine_text(prop.get("title") or name.replace("_", " ").capitalize())
         if isinstance(value, bool):
-            parts.append(title if value else f"no {title[:1].lower()}{title[1:]}")
+            parts.append(title if value else str(_("no {title}")).format(title=f"{title[:1].lower()}{title[1:]}"))
         else:
-            shown = labels.get(name, {}).get(str(value), str(value))
+            shown = engine_text(labels.get(name, {}).get(str(value), str(value)))
             parts.append(f"{title}: {shown}")
     return ", ".join(parts)
 
@@ -202,14 +226,20 @@ def game_rules(request, slug: str):
     options = []
     for name, prop in props.items():
         default = prop.get("default")
-        shown = ("on" if default else "off") if isinstance(default, bool) else labels.get(name, {}).get(str(default), default)
-        options.append({"title": prop.get("title") or name.replace("_", " ").capitalize(),
-                        "description": prop.get("description", ""), "default": shown})
+        if isinstance(default, bool):
+            shown = _("on") if default else _("off")
+        else:
+            shown = engine_text(str(labels.get(name, {}).get(str(default), default)))
+        options.append({"title": engine_text(prop.get("title") or name.replace("_", " ").capitalize()),
+                        "description": engine_text(prop.get("description", "")), "default": shown})
+    rules_template, rules_language = rules_template_for(engine, get_language())
     context = {
         "engine": engine,
-        "rules_template": engine.ui.rules_template,
+        "rules_template": rules_template,
+        "rules_language": rules_language,
         "options": options,
-        "bots": [(kind.capitalize(), getattr(factory, "description", "")) for kind, factory in engine.bots().items()],
+        "bots": [(engine_text(kind.capitalize()), engine_text(getattr(factory, "description", "")))
+                 for kind, factory in engine.bots().items()],
         "layouts": sorted({label for n in range(engine.min_seats, engine.max_seats + 1)
                            for name, label in layouts_for(engine, n) if name != "none"}),
     }

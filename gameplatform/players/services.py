@@ -32,7 +32,7 @@ VACATION_FAR = _("vacation_until must be within a year from today.")
 VACATION_NONE = _("This community gives no vacation days.")
 VACATION_TOO_LONG = _("vacation_until is too far: that is {days} days and you have {left} vacation days left this year.")
 
-SETTINGS_FIELDS = _("language", "colour_blind", "email_notifications", "browser_notifications", "vacation_until")
+SETTINGS_FIELDS = ("language", "colour_blind", "email_notifications", "browser_notifications", "vacation_until")
 
 
 def settings_update(*, user, tenant, **changes) -> dict:

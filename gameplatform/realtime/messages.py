@@ -26,7 +26,7 @@ from gameplatform.matches.inputs import parse_action_input, valid_client_action_
 # itself closes a frame over 1 MiB with 1009 before it reaches us.
 MAX_FRAME_CHARS = 16_384
 CLOSE_TOO_BIG = 1009
-MESSAGE_TYPES = _("action", "sync", "resume")
+MESSAGE_TYPES = ("action", "sync", "resume")
 FIELDS = {"action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"}}
 
 MALFORMED = "malformed"

@@ -60,9 +60,9 @@ class Membership(models.Model):
     """A user's role in one tenant. One account may belong to several tenants."""
 
     class Role(models.TextChoices):
-        PLAYER = "player", "Player"
-        MODERATOR = "moderator", "Moderator"
-        OWNER = "owner", "Owner"
+        PLAYER = "player", _("Player")
+        MODERATOR = "moderator", _("Moderator")
+        OWNER = "owner", _("Owner")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="memberships")

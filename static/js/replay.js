@@ -15,6 +15,7 @@
 // one seat: that seat's view ({...view, ...views[i]}) and the events only it saw, with
 // `viewer` / `mySeat` set to that seat (null for the spectator).
 
+import { gettext } from "./i18n.js";
 import { actorBadge, actorNote } from "./client.js";
 import { byId, h, readJsonScript, wireZoom } from "./dom.js";
 import { fitTable } from "./layout.js";
@@ -30,7 +31,7 @@ import { wireTabs } from "./tabs.js";
  * @param {number|"last"} [o.startAt] the step shown first (default 0)
  * @param {string} [o.setupText]      the words of step 0 when `describe` has none
  */
-export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 0, setupText = "Setup." }) {
+export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 0, setupText = gettext("Setup.") }) {
   const replay = readJsonScript("match-replay");
   const steps = replay?.steps || [];
   if (!steps.length) return null;
@@ -118,7 +119,7 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
       timer = setInterval(() => (at >= last ? togglePlay() : show(at + 1)), intervalMs);
     }
     const btn = byId("rp-play");
-    btn.textContent = timer ? "Pause" : "Play";
+    btn.textContent = timer ? gettext("Pause") : gettext("Play");
     btn.setAttribute("aria-pressed", String(Boolean(timer)));
   }
 
@@ -149,11 +150,11 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
 
   // The chooser, only when the data says what each seat saw.
   if (Array.isArray(steps[0].views) && steps[0].views.length) {
-    const select = h("select", { id: "rp-view-as" }, h("option", { value: "", text: "spectator" }));
-    steps[0].views.forEach((_, i) => select.append(h("option", { value: String(i), text: names[i] || `Seat ${i + 1}` })));
+    const select = h("select", { id: "rp-view-as" }, h("option", { value: "", text: gettext("spectator") }));
+    steps[0].views.forEach((_, i) => select.append(h("option", { value: String(i), text: names[i] || gettext("Seat %(n)s", { n: i + 1 }) })));
     select.addEventListener("change", () => viewAs(select.value));
-    const row = h("p", { class: "replay-view-as small" }, h("label", { for: "rp-view-as", text: "View as: " }), select,
-      h("span", { class: "muted", text: " (the match is over: every hand may be shown)" }));
+    const row = h("p", { class: "replay-view-as small" }, h("label", { for: "rp-view-as", text: `${gettext("View as:")} ` }), select,
+      h("span", { class: "muted", text: ` ${gettext("(the match is over: every hand may be shown)")}` }));
     slider.closest(".replay-controls")?.after(row);
   }
 

@@ -117,3 +117,13 @@ def test_options_errors_are_translated_with_their_fields(user_factory, tenant):
     with translation.override("fr"), pytest.raises(ServiceError) as refused:
         services.match_create(tenant=tenant, user=ann, game="hextopia", seats=9)
     assert refused.value.message == "Hextopia se joue de 2 à 6 joueurs."
+
+
+def test_the_settings_form_offers_the_shown_language_until_one_is_saved(user_factory):
+    """A person who picked French before signing in (cookie only) sees French selected on the
+    settings page, so saving other settings keeps the site in French."""
+    ann = user_factory("ann")
+    client = signed_in(ann)
+    client.cookies["django_language"] = "fr"
+    html = client.get("/settings/").content.decode()
+    assert '<option value="fr" selected>' in html

@@ -22,6 +22,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from gameplatform.i18n.engine_texts import engine_text
@@ -39,13 +40,13 @@ from .errors import ServiceError
 from .models import Match, MoveRecord, RuleVariant, Seat
 
 OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
-HIDDEN_UNTIL_OVER = _("hidden until the match is over")
+HIDDEN_UNTIL_OVER = gettext_noop("hidden until the match is over")
 STATE_UNAVAILABLE = _("unavailable: {error}")
 ABORTED = _("Match {match} aborted.")
 HANDED_TO_BOT = _("Seat {seat} of {match} is now played by the {kind} bot.")
-CHOOSE_ONE_MATCH = _("Choose exactly one match to hand a seat to a bot.")
-NO_HUMAN_SEAT = _("This match has no seat played by a person that a bot could take over.")
-OPTIONS_NOT_OBJECT = _("Options must be a JSON object of option names to values, as the game's options_schema gives them.")
+CHOOSE_ONE_MATCH = gettext_noop("Choose exactly one match to hand a seat to a bot.")
+NO_HUMAN_SEAT = gettext_noop("This match has no seat played by a person that a bot could take over.")
+OPTIONS_NOT_OBJECT = gettext_noop("Options must be a JSON object of option names to values, as the game's options_schema gives them.")
 OPTIONS_REJECTED = _("The game rejected these options: {error}")
 UNKNOWN_GAME = _("No game is registered under {game!r}.")
 GLOBAL_VARIANT_SUPERUSER_ONLY = (
@@ -202,7 +203,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     def shown_seed(self, match):
         if match.seed is None:
             return "-"
-        return match.seed if _is_over(match) else HIDDEN_UNTIL_OVER
+        return match.seed if _is_over(match) else gettext(HIDDEN_UNTIL_OVER)
 
     @admin.display(description="state")
     def shown_state(self, match):
@@ -216,7 +217,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         except Exception as exc:  # a broken row must not take the admin page down
             return STATE_UNAVAILABLE.format(error=type(exc).__name__)
         return format_html(
-            "<p>Spectator view: hands, deck order and the seed are {}.</p>{}", HIDDEN_UNTIL_OVER, _pretty(view)
+            "<p>Spectator view: hands, deck order and the seed are {}.</p>{}", gettext(HIDDEN_UNTIL_OVER), _pretty(view)
         )
 
     @admin.display(description="result")
@@ -278,7 +279,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     def hand_seat_to_bot(self, request, queryset):
         matches = list(queryset[:2])
         if len(matches) != 1:
-            self.message_user(request, CHOOSE_ONE_MATCH, messages.WARNING)
+            self.message_user(request, gettext(CHOOSE_ONE_MATCH), messages.WARNING)
             return None
         return HttpResponseRedirect(reverse("admin:matches_match_hand_to_bot", args=[matches[0].pk]))
 
@@ -312,7 +313,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         else:
             form = HandToBotForm(match=match, initial={"seat": request.GET.get("seat")})
         if not form.fields["seat"].choices:
-            self.message_user(request, NO_HUMAN_SEAT, messages.WARNING)
+            self.message_user(request, gettext(NO_HUMAN_SEAT), messages.WARNING)
             return HttpResponseRedirect(change_url)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "match": match,
                    "form": form, "title": f"Hand a seat of {match} to a bot", "change_url": change_url}
@@ -352,7 +353,7 @@ class RuleVariantForm(forms.ModelForm):
         if game is None or "options" not in cleaned:
             return cleaned
         if not isinstance(options, dict):
-            self.add_error("options", OPTIONS_NOT_OBJECT)
+            self.add_error("options", gettext(OPTIONS_NOT_OBJECT))
             return cleaned
         try:
             engine = get_engine(game)

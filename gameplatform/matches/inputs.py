@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from gameplatform.matches.errors import ServiceError
 
@@ -21,12 +22,12 @@ MAX_VERSION = 2**31 - 1      # Match.version is a 32-bit integer
 FIELDS = ("action", "expected_version", "client_action_id")
 
 FIELD_MISSING = _("Field '{field}' is required in an action message.")
-ACTION_INVALID = _("Field 'action' must be a JSON object with a string 'type' and no NUL characters.")
+ACTION_INVALID = gettext_noop("Field 'action' must be a JSON object with a string 'type' and no NUL characters.")
 ACTION_TOO_LARGE = f"Field 'action' may not be longer than {MAX_ACTION_CHARS} characters of JSON."
-VERSION_INVALID = _("Field 'expected_version' must be a whole number, 0 or more.")
+VERSION_INVALID = gettext_noop("Field 'expected_version' must be a whole number, 0 or more.")
 CLIENT_ACTION_ID_INVALID = f"Field 'client_action_id' must be a string of 1 to {CLIENT_ACTION_ID_MAX} characters."
 FIELD_UNEXPECTED = _("Field '{field}' is not part of an action message.")
-NOT_OBJECT = _("An action message must be a JSON object with the fields action, expected_version and client_action_id.")
+NOT_OBJECT = gettext_noop("An action message must be a JSON object with the fields action, expected_version and client_action_id.")
 
 
 @dataclass(frozen=True)

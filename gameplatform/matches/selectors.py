@@ -10,19 +10,20 @@ from __future__ import annotations
 import json
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from games import registry
 from games.protocol import Engine, IllegalAction, SeatSpec, visible_events
 
-MATCH_NOT_FOUND = _("There is no such match in this community.")
+MATCH_NOT_FOUND = gettext_noop("There is no such match in this community.")
 ID_INVALID = _("{field} must be a positive whole number.")
-STATUS_INVALID = _("status must be one of: open, active, finished, aborted.")
-GAME_INVALID = _("There is no such game here.")
-SEAT_INVALID = _("seat must be a seat of this match or null.")
-NOT_FINISHED = _("The replay is available once the match is finished.")
-REPLAY_BROKEN = _("The moves of this match do not replay from its seed.")
+STATUS_INVALID = gettext_noop("status must be one of: open, active, finished, aborted.")
+GAME_INVALID = gettext_noop("There is no such game here.")
+SEAT_INVALID = gettext_noop("seat must be a seat of this match or null.")
+NOT_FINISHED = gettext_noop("The replay is available once the match is finished.")
+REPLAY_BROKEN = gettext_noop("The moves of this match do not replay from its seed.")
 # Largest id a PostgreSQL bigint holds.
 MAX_ID = 2**63 - 1
 

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.matches.errors import ServiceError
@@ -68,24 +69,24 @@ ASYNC_TURN_SECONDS = (3600, 604800)
 MAX_TITLE_LENGTH = 80
 
 SEATS_INVALID = _("{game} is played by {low} to {high} players.")
-TEAM_LAYOUT_INVALID = _("That team layout does not exist for this number of players.")
-OPTIONS_NOT_OBJECT = _("Options must be a JSON object.")
-OPTIONS_INVALID = _("These options are not valid for this game.")
-VARIANT_UNKNOWN = _("That rule variant does not exist for this game in this community.")
+TEAM_LAYOUT_INVALID = gettext_noop("That team layout does not exist for this number of players.")
+OPTIONS_NOT_OBJECT = gettext_noop("Options must be a JSON object.")
+OPTIONS_INVALID = gettext_noop("These options are not valid for this game.")
+VARIANT_UNKNOWN = gettext_noop("That rule variant does not exist for this game in this community.")
 TURN_SECONDS_INVALID = (
     "Turn time must be unlimited, 30 to 600 seconds (live) or 3600 to 604800 seconds (asynchronous)."
 )
 TITLE_INVALID = f"The title must be text of at most {MAX_TITLE_LENGTH} characters."
-INVITE_CODE_INVALID = _("No invitation of this community has that code.")
-MATCH_NOT_OPEN = _("The match has already started.")
-MATCH_OVER = _("The match is already over.")
-MATCH_FULL = _("Every seat is taken.")
-ALREADY_SEATED = _("You already have a seat at this match.")
-NOT_CREATOR = _("Only the player who created the match may do that.")
-SEAT_TAKEN = _("Another player sits there.")
-BOT_KIND_UNKNOWN = _("This game has no bot of that kind.")
-SEATS_NOT_FILLED = _("Every seat needs a player or a bot before the match can start.")
-RATED_INVALID = _("rated must be true, false or null (null: rated unless a bot plays).")
+INVITE_CODE_INVALID = gettext_noop("No invitation of this community has that code.")
+MATCH_NOT_OPEN = gettext_noop("The match has already started.")
+MATCH_OVER = gettext_noop("The match is already over.")
+MATCH_FULL = gettext_noop("Every seat is taken.")
+ALREADY_SEATED = gettext_noop("You already have a seat at this match.")
+NOT_CREATOR = gettext_noop("Only the player who created the match may do that.")
+SEAT_TAKEN = gettext_noop("Another player sits there.")
+BOT_KIND_UNKNOWN = gettext_noop("This game has no bot of that kind.")
+SEATS_NOT_FILLED = gettext_noop("Every seat needs a player or a bot before the match can start.")
+RATED_INVALID = gettext_noop("rated must be true, false or null (null: rated unless a bot plays).")
 
 
 # --- lobby ------------------------------------------------------------------------------------

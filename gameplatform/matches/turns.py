@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.matches import scheduling
@@ -45,18 +45,18 @@ ACTORS = (MoveRecord.Actor.USER, MoveRecord.Actor.BOT, MoveRecord.Actor.TIMEOUT)
 # messages after its visibility timeout (1 h), so a 7-day ETA would be delivered again and
 # again, and an asynchronous turn does not mind a few seconds of sweeper latency.
 TIMER_TASK_HORIZON = timedelta(minutes=15)
-GAME_UNKNOWN = _("There is no such game here.")
-MATCH_NOT_ACTIVE = _("The match is not in progress.")
-NOT_SEATED = _("You have no seat at this match.")
-SEAT_INDEX_INVALID = _("Seat must be the number of one of this match's seats.")
-ACTION_MALFORMED = _("That action is not understood.")
-CLIENT_ACTION_ID_REUSED = _("That client_action_id was already used for another seat's action.")
-ACTOR_INVALID = _("actor must be one of: user, bot, timeout.")
-SEAT_NOT_FOR_PEOPLE = _("A person always acts for their own seat: leave out seat.")
-STALE_VERSION = _("The game has moved on since you last looked: refresh and try again.")
-NOT_YOUR_TURN = _("It is not your turn.")
-SEAT_PLAYED_BY_BOT = _("A bot plays this seat now.")
-NOT_BOT_SEAT = _("No bot plays this seat.")
+GAME_UNKNOWN = gettext_noop("There is no such game here.")
+MATCH_NOT_ACTIVE = gettext_noop("The match is not in progress.")
+NOT_SEATED = gettext_noop("You have no seat at this match.")
+SEAT_INDEX_INVALID = gettext_noop("Seat must be the number of one of this match's seats.")
+ACTION_MALFORMED = gettext_noop("That action is not understood.")
+CLIENT_ACTION_ID_REUSED = gettext_noop("That client_action_id was already used for another seat's action.")
+ACTOR_INVALID = gettext_noop("actor must be one of: user, bot, timeout.")
+SEAT_NOT_FOR_PEOPLE = gettext_noop("A person always acts for their own seat: leave out seat.")
+STALE_VERSION = gettext_noop("The game has moved on since you last looked: refresh and try again.")
+NOT_YOUR_TURN = gettext_noop("It is not your turn.")
+SEAT_PLAYED_BY_BOT = gettext_noop("A bot plays this seat now.")
+NOT_BOT_SEAT = gettext_noop("No bot plays this seat.")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from gameplatform.matches.errors import ServiceError
 from gameplatform.tenants.models import Membership
@@ -26,10 +27,10 @@ LANGUAGE_INVALID = "language must be one of: " + ", ".join(code for code, _ in L
 EMAIL_INVALID = "email_notifications must be one of: " + ", ".join(Preferences.Email.values) + "."
 BOOLEAN_INVALID = _("{field} must be true or false.")
 FIELD_UNKNOWN = _("{field} is not a setting. Settings: {known}.")
-VACATION_TYPE = _("vacation_until must be a date (YYYY-MM-DD) or null.")
-VACATION_PAST = _("vacation_until must be today or later (or empty to end a vacation).")
-VACATION_FAR = _("vacation_until must be within a year from today.")
-VACATION_NONE = _("This community gives no vacation days.")
+VACATION_TYPE = gettext_noop("vacation_until must be a date (YYYY-MM-DD) or null.")
+VACATION_PAST = gettext_noop("vacation_until must be today or later (or empty to end a vacation).")
+VACATION_FAR = gettext_noop("vacation_until must be within a year from today.")
+VACATION_NONE = gettext_noop("This community gives no vacation days.")
 VACATION_TOO_LONG = _("vacation_until is too far: that is {days} days and you have {left} vacation days left this year.")
 
 SETTINGS_FIELDS = ("language", "colour_blind", "email_notifications", "browser_notifications", "vacation_until")

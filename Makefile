@@ -18,12 +18,13 @@ BENCH_STAMP := $(VENV)/.bench-$(call sum,requirements/bench.txt)
 PIP := $(PY) -m pip --disable-pip-version-check --quiet
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint bench venv migrate seed
+.PHONY: help run test lint bench venv migrate seed messages compilemessages
 
 help:
 	@echo "make run    set up (venv, pinned requirements, migrate, demo data) and serve http://$(HOST):$(PORT)/"
 	@echo "make test   run the tests (SQLite and in-memory layers unless DATABASE_URL / REDIS_URL are set)"
 	@echo "make lint   ruff"
+	@echo "make messages  refresh locale/{fr,sv}/*.po from the code (needs GNU gettext: apt install gettext)"
 	@echo "make bench  the speed scripts in bench/ (one: make bench BENCHES=bench/hextopia_engine.py);"
 	@echo "            results go in docs/performance.md"
 
@@ -47,8 +48,18 @@ $(BENCH_STAMP): | $(PY)
 
 venv: $(DEV_STAMP)
 
-migrate: $(BASE_STAMP)
+migrate: $(BASE_STAMP) compilemessages
 	$(PY) manage.py migrate --noinput
+
+# The .mo catalogues, built from the committed .po files with polib (no GNU gettext needed).
+compilemessages: $(BASE_STAMP)
+	@$(PY) manage.py compilemessages --verbosity 0
+
+# Extraction (makemessages) needs xgettext: then translate the new entries in the .po files.
+messages: $(BASE_STAMP)
+	@command -v xgettext >/dev/null || { echo "make messages needs GNU gettext's xgettext: apt install gettext" >&2; exit 1; }
+	$(PY) manage.py makemessages
+	$(PY) manage.py compilemessages
 
 seed: migrate
 	$(PY) manage.py seed_demo --port $(PORT)
@@ -61,7 +72,7 @@ run: seed
 	@echo
 	exec $(VENV)/bin/daphne -b $(HOST) -p $(PORT) gameplatform.asgi:application
 
-test: $(DEV_STAMP)
+test: $(DEV_STAMP) compilemessages
 	@$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; fi; \
 	exit $$status

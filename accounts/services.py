@@ -6,16 +6,17 @@ an inactive user, for pages and WebSockets alike), DRF token authentication refu
 ``tenants.services.membership_require`` refuses it, so no service acts for it.
 """
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from gameplatform.matches.errors import ServiceError
 from gameplatform.tenants.selectors import tenant_list_moderated
 
-SUSPEND_SELF = "You cannot suspend or restore your own account."
-SUSPEND_STAFF = "Only a superuser can suspend or restore a staff account."
+SUSPEND_SELF = gettext_noop("You cannot suspend or restore your own account.")
+SUSPEND_STAFF = gettext_noop("Only a superuser can suspend or restore a staff account.")
 SUSPEND_OUTSIDE = (
     "This account also belongs to communities you do not moderate: ask a site administrator."
 )
-SUSPEND_NOT_ALLOWED = "Only moderators and site administrators can suspend accounts."
+SUSPEND_NOT_ALLOWED = gettext_noop("Only moderators and site administrators can suspend accounts.")
 
 
 def user_check_suspend(*, user, by) -> None:

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "gameplatform.realtime",
     "gameplatform.locks",
     "gameplatform.api",
+    "gameplatform.i18n",
     *game_apps(),  # one list of games: games/registry.py
 ]
 
@@ -64,9 +65,12 @@ MIDDLEWARE = [
     # gzip for HTML and JSON, by the BREACH rule of gameplatform/compression.py (README "Compression").
     "gameplatform.compression.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the cookie or Accept-Language, then the signed-in person's own choice.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "gameplatform.i18n.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -91,6 +95,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "gameplatform.tenants.context_processors.tenant",
@@ -340,7 +345,13 @@ TENANT_DEFAULT_HOSTS = env.list(
 )
 
 # --- i18n, static -----------------------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+# English is the source language; the catalogues in locale/ translate it (README "Languages").
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("sv", "Svenska")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "django_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -24,10 +24,15 @@ class OptionsError(ValueError):
     importable from ``games.protocol``).
 
     ``field`` names the offending option ("" for the whole set, "seats" for the seats);
-    ``message`` is for people.
+    ``message`` is for people: ``template`` (an English engine text, see
+    ``gameplatform/i18n/collect.py``) with its ``{name}`` fields filled from ``params``. The
+    platform translates ``template`` and fills it again (``gameplatform.i18n.engine_text``).
     """
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str, params: Mapping | None = None):
+        self.template = message
+        self.params = dict(params or {})
+        message = message.format(**self.params) if self.params else message
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.message = message
@@ -50,14 +55,14 @@ def options_from_schema(schema: Mapping, raw: Mapping | None) -> dict:
         kind = prop.get("type")
         if "enum" in prop:
             if value not in prop["enum"]:
-                raise OptionsError(name, ENUM.format(values=", ".join(str(v) for v in prop["enum"])))
+                raise OptionsError(name, ENUM, {"values": ", ".join(str(v) for v in prop["enum"])})
         elif kind == "boolean":
             if type(value) is not bool:
                 raise OptionsError(name, BOOL)
         elif kind == "integer":
             lo, hi = prop.get("minimum"), prop.get("maximum")
             if type(value) is not int or (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise OptionsError(name, INTEGER.format(lo=lo, hi=hi))
+                raise OptionsError(name, INTEGER, {"lo": lo, "hi": hi})
         elif kind == "string" and not isinstance(value, str):
             raise OptionsError(name, STRING)
         out[name] = value

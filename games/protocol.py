@@ -241,9 +241,9 @@ class EngineBase:
         try:
             n = len(seats)
         except TypeError:
-            raise OptionsError("seats", SEATS_COUNT.format(name=self.name, lo=self.min_seats, hi=self.max_seats))
+            raise OptionsError("seats", SEATS_COUNT, {"name": self.name, "lo": self.min_seats, "hi": self.max_seats})
         if not self.min_seats <= n <= self.max_seats:
-            raise OptionsError("seats", SEATS_COUNT.format(name=self.name, lo=self.min_seats, hi=self.max_seats))
+            raise OptionsError("seats", SEATS_COUNT, {"name": self.name, "lo": self.min_seats, "hi": self.max_seats})
         if not all(isinstance(s, SeatSpec) for s in seats):
             raise OptionsError("seats", SEATS_NOT_SPEC)
         if [s.team for s in seats] not in self.team_layouts(n).values():

@@ -17,18 +17,20 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.matches.errors import ServiceError
 from games.protocol import IllegalAction, OptionsError
 from games.registry import UnknownGame
 
 INVALID = "invalid"
-INVALID_MESSAGE = "The request is not valid."
+INVALID_MESSAGE = _("The request is not valid.")
 NOT_FOUND = "not_found"
-NOT_FOUND_MESSAGE = "No such resource."
+NOT_FOUND_MESSAGE = _("No such resource.")
 NON_FIELD = "non_field_errors"
 
 
@@ -65,10 +67,10 @@ def exception_handler(exc, context):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, IllegalAction):
         set_rollback()
-        return Response(error_body(exc.code, exc.message, "action"), status=400)
+        return Response(error_body(exc.code, engine_text(exc.message), "action"), status=400)
     if isinstance(exc, OptionsError):
         set_rollback()
-        return Response(error_body(INVALID, exc.message, exc.field or "options"), status=400)
+        return Response(error_body(INVALID, engine_text(exc.template, exc.params), exc.field or "options"), status=400)
     if isinstance(exc, UnknownGame):
         set_rollback()
         return Response(error_body("unknown_game", str(exc), "game"), status=400)

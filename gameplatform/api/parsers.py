@@ -5,6 +5,7 @@ import codecs
 import json
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
 
@@ -12,9 +13,9 @@ from rest_framework.parsers import JSONParser
 # engine's options and keeps a hostile body from costing memory and CPU.
 MAX_JSON_BYTES = 64 * 1024
 TOO_LARGE_MESSAGE = f"The request body is larger than {MAX_JSON_BYTES} bytes."
-BAD_ENCODING_MESSAGE = "JSON parse error - the body is not valid {encoding}."
-PARSE_ERROR_MESSAGE = "JSON parse error - {error}"
-TOO_DEEP_MESSAGE = "JSON parse error - the document is nested too deeply."
+BAD_ENCODING_MESSAGE = _("JSON parse error - the body is not valid {encoding}.")
+PARSE_ERROR_MESSAGE = _("JSON parse error - {error}")
+TOO_DEEP_MESSAGE = _("JSON parse error - the document is nested too deeply.")
 
 
 class RequestTooLarge(exceptions.APIException):

@@ -7,6 +7,7 @@ member of this community is the same 404 as a username nobody has.
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -24,7 +25,7 @@ TAG_PLAYERS = "players"
 GAME = OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, description="Game slug.")
 USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH,
                             description="A member's username.")
-NOT_A_SETTING = "Not a setting. Settings: {known}."
+NOT_A_SETTING = _("Not a setting. Settings: {known}.")
 
 
 # --- serializers ----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -38,13 +39,13 @@ MAX_SEATS = 16
 MAX_JSON_DEPTH = 16
 MAX_JSON_STRING = 1000
 
-NOT_AN_OBJECT_MESSAGE = "Expected a JSON object."
+NOT_AN_OBJECT_MESSAGE = _("Expected a JSON object.")
 TOO_DEEP_MESSAGE = f"Nested deeper than {MAX_JSON_DEPTH} levels."
-NUL_MESSAGE = "Text may not contain NUL characters."
-SURROGATE_MESSAGE = "Text may not contain unpaired surrogate characters."
+NUL_MESSAGE = _("Text may not contain NUL characters.")
+SURROGATE_MESSAGE = _("Text may not contain unpaired surrogate characters.")
 LONG_STRING_MESSAGE = f"Text longer than {MAX_JSON_STRING} characters."
-NON_FINITE_MESSAGE = "Numbers must be finite."
-BOOLEAN_MESSAGE = "Must be true or false."
+NON_FINITE_MESSAGE = _("Numbers must be finite.")
+BOOLEAN_MESSAGE = _("Must be true or false.")
 
 
 def _check_json(value, depth: int = 0) -> None:

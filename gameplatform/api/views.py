@@ -11,6 +11,7 @@ from django.contrib.auth import authenticate
 from django.db.models import prefetch_related_objects
 from django.http import HttpResponsePermanentRedirect, JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -37,7 +38,7 @@ from .errors import NOT_FOUND, NOT_FOUND_MESSAGE, error_body
 from .parsers import SafeJSONParser
 from .permissions import IsTenantMember
 
-BAD_CREDENTIALS = "Unable to sign in with that username and password."
+BAD_CREDENTIALS = _("Unable to sign in with that username and password.")
 MAX_PAGE_SIZE = 200
 # The largest offset accepted (the database's OFFSET is 64-bit; no tenant has this many).
 MAX_OFFSET = 10**9

@@ -22,7 +22,10 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
+from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.tenants.admin import (
     TenantScopedAdminMixin,
     TenantScopedInlineMixin,
@@ -38,17 +41,17 @@ from .forms import TEAM_LETTERS
 from .models import Match, MoveRecord, RuleVariant, Seat
 
 OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
-HIDDEN_UNTIL_OVER = "hidden until the match is over"
+HIDDEN_UNTIL_OVER = gettext_noop("hidden until the match is over")
 # The JSON columns show the engine's data as stored, where a seat is an index from 0.
-RAW_SEATS = "JSON: a seat in it is an index from 0, seat 1 is 0"
-STATE_UNAVAILABLE = "unavailable: {error}"
-ABORTED = "Match {match} aborted."
-HANDED_TO_BOT = "Seat {seat} of {match} is now played by the {kind} bot."
-CHOOSE_ONE_MATCH = "Choose exactly one match to hand a seat to a bot."
-NO_HUMAN_SEAT = "This match has no seat played by a person that a bot could take over."
-OPTIONS_NOT_OBJECT = "Options must be a JSON object of option names to values, as the game's options_schema gives them."
-OPTIONS_REJECTED = "The game rejected these options: {error}"
-UNKNOWN_GAME = "No game is registered under {game!r}."
+RAW_SEATS = gettext_noop("JSON: a seat in it is an index from 0, seat 1 is 0")
+STATE_UNAVAILABLE = _("unavailable: {error}")
+ABORTED = _("Match {match} aborted.")
+HANDED_TO_BOT = _("Seat {seat} of {match} is now played by the {kind} bot.")
+CHOOSE_ONE_MATCH = gettext_noop("Choose exactly one match to hand a seat to a bot.")
+NO_HUMAN_SEAT = gettext_noop("This match has no seat played by a person that a bot could take over.")
+OPTIONS_NOT_OBJECT = gettext_noop("Options must be a JSON object of option names to values, as the game's options_schema gives them.")
+OPTIONS_REJECTED = _("The game rejected these options: {error}")
+UNKNOWN_GAME = _("No game is registered under {game!r}.")
 GLOBAL_VARIANT_SUPERUSER_ONLY = (
     "Choose your community: variants for every community are made by site administrators."
 )
@@ -216,7 +219,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     def shown_seed(self, match):
         if match.seed is None:
             return "-"
-        return match.seed if _is_over(match) else HIDDEN_UNTIL_OVER
+        return match.seed if _is_over(match) else gettext(HIDDEN_UNTIL_OVER)
 
     @admin.display(description="state")
     def shown_state(self, match):
@@ -230,8 +233,8 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         except Exception as exc:  # a broken row must not take the admin page down
             return STATE_UNAVAILABLE.format(error=type(exc).__name__)
         return format_html(
-            "<p>Spectator view: hands, deck order and the seed are {} ({}).</p>{}", HIDDEN_UNTIL_OVER, RAW_SEATS,
-            _pretty(view)
+            "<p>Spectator view: hands, deck order and the seed are {} ({}).</p>{}", gettext(HIDDEN_UNTIL_OVER),
+            gettext(RAW_SEATS), _pretty(view)
         )
 
     @admin.display(description="result")
@@ -293,7 +296,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     def hand_seat_to_bot(self, request, queryset):
         matches = list(queryset[:2])
         if len(matches) != 1:
-            self.message_user(request, CHOOSE_ONE_MATCH, messages.WARNING)
+            self.message_user(request, gettext(CHOOSE_ONE_MATCH), messages.WARNING)
             return None
         return HttpResponseRedirect(reverse("admin:matches_match_hand_to_bot", args=[matches[0].pk]))
 
@@ -327,7 +330,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         else:
             form = HandToBotForm(match=match, initial={"seat": request.GET.get("seat")})
         if not form.fields["seat"].choices:
-            self.message_user(request, NO_HUMAN_SEAT, messages.WARNING)
+            self.message_user(request, gettext(NO_HUMAN_SEAT), messages.WARNING)
             return HttpResponseRedirect(change_url)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "match": match,
                    "form": form, "title": f"Hand a seat of {match} to a bot", "change_url": change_url}
@@ -367,7 +370,7 @@ class RuleVariantForm(forms.ModelForm):
         if game is None or "options" not in cleaned:
             return cleaned
         if not isinstance(options, dict):
-            self.add_error("options", OPTIONS_NOT_OBJECT)
+            self.add_error("options", gettext(OPTIONS_NOT_OBJECT))
             return cleaned
         try:
             engine = get_engine(game)
@@ -377,7 +380,8 @@ class RuleVariantForm(forms.ModelForm):
         try:
             engine.validate_options(options)
         except OptionsError as exc:
-            self.add_error("options", f"{exc.field}: {exc.message}" if exc.field else exc.message)
+            message = engine_text(exc.template, exc.params)
+            self.add_error("options", f"{exc.field}: {message}" if exc.field else message)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             self.add_error("options", OPTIONS_REJECTED.format(error=exc))
         return cleaned

@@ -9,6 +9,7 @@ from django import forms
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from gameplatform.i18n.engine_texts import engine_text
 from games.registry import UnknownGame, all_engines, get_engine
 
 from . import clocks
@@ -17,28 +18,30 @@ from .models import Match, RuleVariant
 # Turn timer choices in seconds ("" = unlimited). Live: a player waits at the table;
 # async: a correspondence game, a move a day or so.
 TURN_TIME_CHOICES = [
-    ("", "Unlimited"),
-    ("Live", [("30", "30 seconds"), ("60", "1 minute"), ("120", "2 minutes"), ("300", "5 minutes"), ("600", "10 minutes")]),
-    ("Async", [("3600", "1 hour"), ("43200", "12 hours"), ("86400", "1 day"), ("259200", "3 days"), ("604800", "7 days")]),
+    ("", _("Unlimited")),
+    (_("Live"), [("30", _("30 seconds")), ("60", _("1 minute")), ("120", _("2 minutes")), ("300", _("5 minutes")),
+                 ("600", _("10 minutes"))]),
+    (_("Async"), [("3600", _("1 hour")), ("43200", _("12 hours")), ("86400", _("1 day")), ("259200", _("3 days")),
+                  ("604800", _("7 days"))]),
 ]
 
 # The layout every game has; the others are worded by the engine (``team_layout_labels``) or
 # described from the teams per seat.
-NO_TEAMS_LABEL = "No teams: every player for themselves"
+NO_TEAMS_LABEL = _("No teams: every player for themselves")
 TEAM_LETTERS = "ABCDEF"
 
-ERR_UNKNOWN_GAME = "Choose one of the games offered."
-ERR_SEATS_RANGE = "{name} is played by {lo} to {hi} players."
-ERR_LAYOUT = "This team layout does not fit {n} players of {name}; choose one of the offered layouts."
-ERR_VARIANT_GAME = "This rule variant belongs to another game."
-ERR_BOT_KIND = "Choose a bot: {kinds}."
+ERR_UNKNOWN_GAME = _("Choose one of the games offered.")
+ERR_SEATS_RANGE = _("{name} is played by {lo} to {hi} players.")
+ERR_LAYOUT = _("This team layout does not fit {n} players of {name}; choose one of the offered layouts.")
+ERR_VARIANT_GAME = _("This rule variant belongs to another game.")
+ERR_BOT_KIND = _("Choose a bot: {kinds}.")
 
 # Issue 13: does the match count for ratings? "auto" (the default) is decided at the start:
 # rated when no bot sits at the table. cleaned_data["rated"] is None, True or False.
 RATED_CHOICES = [
-    ("auto", "Rated unless a bot plays"),
-    ("yes", "Rated (with bots, only the people count)"),
-    ("no", "Unrated"),
+    ("auto", _("Rated unless a bot plays")),
+    ("yes", _("Rated (with bots, only the people count)")),
+    ("no", _("Unrated")),
 ]
 RATED_VALUES = {"auto": None, "": None, "yes": True, "no": False}
 
@@ -55,9 +58,9 @@ def layout_label(name: str, teams: list, labels: dict[str, str] | None = None) -
     """Label of a team layout ``name`` whose team per seat is ``teams``: the engine's words
     (``labels``), else the teams seat by seat ("2v2: A B A B")."""
     if name == "none":
-        return NO_TEAMS_LABEL
+        return str(NO_TEAMS_LABEL)
     if labels and name in labels:
-        return labels[name]
+        return engine_text(labels[name])
     return name + ": " + " ".join(TEAM_LETTERS[t] if t is not None else "-" for t in teams)
 
 
@@ -78,8 +81,8 @@ def _option_field(schema: dict, labels: dict | None = None) -> forms.Field | Non
     """A form field for one property of an engine's ``options_schema`` (JSON schema subset);
     ``labels`` names enum values (value -> label; the value itself otherwise)."""
     kind = schema.get("type")
-    label = schema.get("title") or None
-    help_text = schema.get("description", "")
+    label = engine_text(schema["title"]) if schema.get("title") else None
+    help_text = engine_text(schema.get("description", ""))
     default = schema.get("default")
     if kind == "boolean":
         return forms.BooleanField(required=False, label=label, help_text=help_text, initial=bool(default))
@@ -87,7 +90,7 @@ def _option_field(schema: dict, labels: dict | None = None) -> forms.Field | Non
         labels = labels or {}
         values = list(dict.fromkeys(str(v) for v in schema["enum"]))  # each value offered once
         return forms.ChoiceField(
-            choices=[(v, labels.get(v, v)) for v in values], label=label, help_text=help_text,
+            choices=[(v, engine_text(labels.get(v, v))) for v in values], label=label, help_text=help_text,
             initial=None if default is None else str(default),
         )
     if kind == "integer":
@@ -107,11 +110,12 @@ class MatchCreateForm(forms.Form):
     (rated unless a bot plays), True or False."""
 
     game = forms.ChoiceField(choices=())
-    seats = forms.TypedChoiceField(coerce=int, choices=(), label="Players")
-    team_layout = forms.CharField(max_length=32, initial="none", label="Teams")
-    variant = forms.ModelChoiceField(queryset=RuleVariant.objects.none(), required=False, empty_label="Standard rules", label="Rule variant")
+    seats = forms.TypedChoiceField(coerce=int, choices=(), label=_("Players"))
+    team_layout = forms.CharField(max_length=32, initial="none", label=_("Teams"))
+    variant = forms.ModelChoiceField(queryset=RuleVariant.objects.none(), required=False,
+                                     empty_label=_("Standard rules"), label=_("Rule variant"))
     turn_seconds = forms.TypedChoiceField(
-        choices=TURN_TIME_CHOICES, coerce=int, empty_value=None, required=False, label="Time per turn"
+        choices=TURN_TIME_CHOICES, coerce=int, empty_value=None, required=False, label=_("Time per turn")
     )
     # Issue 13: the time control; only the chosen control's fields reach the service.
     time_control = forms.ChoiceField(
@@ -132,8 +136,8 @@ class MatchCreateForm(forms.Form):
         initial=clocks.DEFAULT_DAYS_PER_MOVE, label=_("Days per move"),
         help_text=_("The clock stops while a player is on vacation."),
     )
-    title = forms.CharField(max_length=80, required=False, label="Title (optional)")
-    rated = forms.ChoiceField(choices=RATED_CHOICES, required=False, initial="auto", label="Rated")
+    title = forms.CharField(max_length=80, required=False, label=_("Title (optional)"))
+    rated = forms.ChoiceField(choices=RATED_CHOICES, required=False, initial="auto", label=_("Rated"))
 
     def __init__(self, *args, tenant, **kwargs):
         super().__init__(*args, **kwargs)
@@ -158,7 +162,7 @@ class MatchCreateForm(forms.Form):
                 if field is None:
                     continue
                 if field.label is None:
-                    field.label = option.replace("_", " ").capitalize()
+                    field.label = engine_text(option.replace("_", " ").capitalize())
                 field.required = False  # only the chosen game's options matter; the engine fills defaults
                 name = option_field_name(engine.slug, option)
                 self.fields[name] = field
@@ -185,9 +189,9 @@ class MatchCreateForm(forms.Form):
             engine = get_engine(self["game"].value() or "")
             seats = int(self["seats"].value())
         except (UnknownGame, TypeError, ValueError):
-            return [("none", NO_TEAMS_LABEL)]
+            return [("none", str(NO_TEAMS_LABEL))]
         if not engine.min_seats <= seats <= engine.max_seats:
-            return [("none", NO_TEAMS_LABEL)]
+            return [("none", str(NO_TEAMS_LABEL))]
         return layouts_for(engine, seats)
 
     def client_config(self) -> dict:
@@ -277,10 +281,11 @@ class SeatBotForm(forms.Form):
         super().__init__(*args, **kwargs)
         bots = engine.bots()
         kinds = list(bots)
-        self.fields["kind"].choices = [(k, k.capitalize()) for k in kinds]
+        self.fields["kind"].choices = [(k, engine_text(k.capitalize())) for k in kinds]
         self.fields["kind"].initial = kinds[-1]
         self.fields["kind"].error_messages["invalid_choice"] = ERR_BOT_KIND.format(kinds=", ".join(kinds))
-        self.descriptions = [(k, k.capitalize(), getattr(bots[k], "description", "")) for k in kinds]
+        self.descriptions = [(k, engine_text(k.capitalize()), engine_text(getattr(bots[k], "description", "")))
+                             for k in kinds]
 
 
 class QuickPlayForm(forms.Form):

@@ -11,6 +11,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
+
 from gameplatform.matches.errors import ServiceError
 
 MAX_ACTION_CHARS = 4000      # the action's JSON; a whole Hexfolk trade is ~200
@@ -18,13 +21,13 @@ CLIENT_ACTION_ID_MAX = 64    # MoveRecord.client_action_id is a CharField(max_le
 MAX_VERSION = 2**31 - 1      # Match.version is a 32-bit integer
 FIELDS = ("action", "expected_version", "client_action_id")
 
-FIELD_MISSING = "Field '{field}' is required in an action message."
-ACTION_INVALID = "Field 'action' must be a JSON object with a string 'type' and no NUL characters."
+FIELD_MISSING = _("Field '{field}' is required in an action message.")
+ACTION_INVALID = gettext_noop("Field 'action' must be a JSON object with a string 'type' and no NUL characters.")
 ACTION_TOO_LARGE = f"Field 'action' may not be longer than {MAX_ACTION_CHARS} characters of JSON."
-VERSION_INVALID = "Field 'expected_version' must be a whole number, 0 or more."
+VERSION_INVALID = gettext_noop("Field 'expected_version' must be a whole number, 0 or more.")
 CLIENT_ACTION_ID_INVALID = f"Field 'client_action_id' must be a string of 1 to {CLIENT_ACTION_ID_MAX} characters."
-FIELD_UNEXPECTED = "Field '{field}' is not part of an action message."
-NOT_OBJECT = "An action message must be a JSON object with the fields action, expected_version and client_action_id."
+FIELD_UNEXPECTED = _("Field '{field}' is not part of an action message.")
+NOT_OBJECT = gettext_noop("An action message must be a JSON object with the fields action, expected_version and client_action_id.")
 
 
 @dataclass(frozen=True)

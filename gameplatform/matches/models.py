@@ -53,10 +53,10 @@ class Match(models.Model):
     is revealed (with ``seed_commitment`` published from the start) only once finished."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
 
     class TimeControl(models.TextChoices):
         """How a seat's time is kept (issue 13, point 4; ``matches.clocks``)."""
@@ -172,12 +172,12 @@ class MoveRecord(models.Model):
     """
 
     class Actor(models.TextChoices):
-        USER = "user", "Player"
-        BOT = "bot", "Bot"
-        TIMEOUT = "timeout", "Time-out"
-        MODERATOR = "moderator", "Moderator"
-        TAKEOVER = "takeover", "Bot for an absent player"
-        HANDOVER = "handover", "Bot after a moderator's hand-over"
+        USER = "user", _("Player")
+        BOT = "bot", _("Bot")
+        TIMEOUT = "timeout", _("Time-out")
+        MODERATOR = "moderator", _("Moderator")
+        TAKEOVER = "takeover", _("Bot for an absent player")
+        HANDOVER = "handover", _("Bot after a moderator's hand-over")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
+
 from gameplatform.matches.clocks import clocks_public
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from games import registry
 from games.protocol import Engine, SeatSpec, visible_events
 
-MATCH_NOT_FOUND = "There is no such match in this community."
-ID_INVALID = "{field} must be a positive whole number."
-STATUS_INVALID = "status must be one of: open, active, finished, aborted."
-GAME_INVALID = "There is no such game here."
-SEAT_INVALID = "seat must be a seat of this match or null."
+MATCH_NOT_FOUND = gettext_noop("There is no such match in this community.")
+ID_INVALID = _("{field} must be a positive whole number.")
+STATUS_INVALID = gettext_noop("status must be one of: open, active, finished, aborted.")
+GAME_INVALID = gettext_noop("There is no such game here.")
+SEAT_INVALID = gettext_noop("seat must be a seat of this match or null.")
 # Largest id a PostgreSQL bigint holds.
 MAX_ID = 2**63 - 1
 

@@ -18,7 +18,10 @@ import secrets
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
+from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.matches import clocks
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and callers name)
@@ -66,25 +69,25 @@ LIVE_TURN_SECONDS = (30, 600)
 ASYNC_TURN_SECONDS = (3600, 604800)
 MAX_TITLE_LENGTH = 80
 
-SEATS_INVALID = "{game} is played by {low} to {high} players."
-TEAM_LAYOUT_INVALID = "That team layout does not exist for this number of players."
-OPTIONS_NOT_OBJECT = "Options must be a JSON object."
-OPTIONS_INVALID = "These options are not valid for this game."
-VARIANT_UNKNOWN = "That rule variant does not exist for this game in this community."
+SEATS_INVALID = _("{game} is played by {low} to {high} players.")
+TEAM_LAYOUT_INVALID = gettext_noop("That team layout does not exist for this number of players.")
+OPTIONS_NOT_OBJECT = gettext_noop("Options must be a JSON object.")
+OPTIONS_INVALID = gettext_noop("These options are not valid for this game.")
+VARIANT_UNKNOWN = gettext_noop("That rule variant does not exist for this game in this community.")
 TURN_SECONDS_INVALID = (
     "Turn time must be unlimited, 30 to 600 seconds (live) or 3600 to 604800 seconds (asynchronous)."
 )
 TITLE_INVALID = f"The title must be text of at most {MAX_TITLE_LENGTH} characters."
-INVITE_CODE_INVALID = "No invitation of this community has that code."
-MATCH_NOT_OPEN = "The match has already started."
-MATCH_OVER = "The match is already over."
-MATCH_FULL = "Every seat is taken."
-ALREADY_SEATED = "You already have a seat at this match."
-NOT_CREATOR = "Only the player who created the match may do that."
-SEAT_TAKEN = "Another player sits there."
-BOT_KIND_UNKNOWN = "This game has no bot of that kind."
-SEATS_NOT_FILLED = "Every seat needs a player or a bot before the match can start."
-RATED_INVALID = "rated must be true, false or null (null: rated unless a bot plays)."
+INVITE_CODE_INVALID = gettext_noop("No invitation of this community has that code.")
+MATCH_NOT_OPEN = gettext_noop("The match has already started.")
+MATCH_OVER = gettext_noop("The match is already over.")
+MATCH_FULL = gettext_noop("Every seat is taken.")
+ALREADY_SEATED = gettext_noop("You already have a seat at this match.")
+NOT_CREATOR = gettext_noop("Only the player who created the match may do that.")
+SEAT_TAKEN = gettext_noop("Another player sits there.")
+BOT_KIND_UNKNOWN = gettext_noop("This game has no bot of that kind.")
+SEATS_NOT_FILLED = gettext_noop("Every seat needs a player or a bot before the match can start.")
+RATED_INVALID = gettext_noop("rated must be true, false or null (null: rated unless a bot plays).")
 
 
 # --- lobby ------------------------------------------------------------------------------------
@@ -412,7 +415,7 @@ def _validated_options(engine: Engine, raw: dict, specs: list[SeatSpec]) -> dict
         engine.validate_seats(validated, specs)
     except OptionsError as exc:
         name = f"options.{exc.field}" if exc.field and exc.field != "seats" else (exc.field or "options")
-        raise ServiceError("invalid_options", exc.message, 400, name)
+        raise ServiceError("invalid_options", engine_text(exc.template, exc.params), 400, name)
     except (TypeError, ValueError, KeyError, AttributeError):
         log.exception("engine %s crashed validating options %r", engine.slug, raw)
         raise ServiceError("invalid_options", OPTIONS_INVALID, 400, "options")

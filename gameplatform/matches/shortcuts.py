@@ -7,6 +7,7 @@ Keyword-only and refusing with ``ServiceError`` like every service; each is one 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from gameplatform.matches import services
 from gameplatform.matches.errors import ServiceError
@@ -14,9 +15,9 @@ from gameplatform.matches.models import Match, Seat
 from gameplatform.matches.selectors import parse_id
 from gameplatform.matches.turns import _bump_and_notify, _engine, _lock, _member, _seats
 
-NOT_FINISHED = "A rematch can be asked for once the match is over."
-NOT_A_PLAYER = "Only the players of a match may ask for its rematch."
-NO_FREE_SEAT = "Every seat is taken already."
+NOT_FINISHED = gettext_noop("A rematch can be asked for once the match is over.")
+NOT_A_PLAYER = gettext_noop("Only the players of a match may ask for its rematch.")
+NO_FREE_SEAT = gettext_noop("Every seat is taken already.")
 
 
 def match_play_bots_now(*, tenant, user, game, seats=None, kind=None) -> Match:

@@ -16,7 +16,9 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
+from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.matches import clocks, scheduling
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and callers name)
@@ -43,18 +45,18 @@ ACTORS = (MoveRecord.Actor.USER, MoveRecord.Actor.BOT, MoveRecord.Actor.TIMEOUT)
 # messages after its visibility timeout (1 h), so a 7-day ETA would be delivered again and
 # again, and an asynchronous turn does not mind a few seconds of sweeper latency.
 TIMER_TASK_HORIZON = timedelta(minutes=15)
-GAME_UNKNOWN = "There is no such game here."
-MATCH_NOT_ACTIVE = "The match is not in progress."
-NOT_SEATED = "You have no seat at this match."
-SEAT_INDEX_INVALID = "Seat must be the number of one of this match's seats."
-ACTION_MALFORMED = "That action is not understood."
-CLIENT_ACTION_ID_REUSED = "That client_action_id was already used for another seat's action."
-ACTOR_INVALID = "actor must be one of: user, bot, timeout."
-SEAT_NOT_FOR_PEOPLE = "A person always acts for their own seat: leave out seat."
-STALE_VERSION = "The game has moved on since you last looked: refresh and try again."
-NOT_YOUR_TURN = "It is not your turn."
-SEAT_PLAYED_BY_BOT = "A bot plays this seat now."
-NOT_BOT_SEAT = "No bot plays this seat."
+GAME_UNKNOWN = gettext_noop("There is no such game here.")
+MATCH_NOT_ACTIVE = gettext_noop("The match is not in progress.")
+NOT_SEATED = gettext_noop("You have no seat at this match.")
+SEAT_INDEX_INVALID = gettext_noop("Seat must be the number of one of this match's seats.")
+ACTION_MALFORMED = gettext_noop("That action is not understood.")
+CLIENT_ACTION_ID_REUSED = gettext_noop("That client_action_id was already used for another seat's action.")
+ACTOR_INVALID = gettext_noop("actor must be one of: user, bot, timeout.")
+SEAT_NOT_FOR_PEOPLE = gettext_noop("A person always acts for their own seat: leave out seat.")
+STALE_VERSION = gettext_noop("The game has moved on since you last looked: refresh and try again.")
+NOT_YOUR_TURN = gettext_noop("It is not your turn.")
+SEAT_PLAYED_BY_BOT = gettext_noop("A bot plays this seat now.")
+NOT_BOT_SEAT = gettext_noop("No bot plays this seat.")
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
     try:
         new_state, events = engine.apply(state, mine.index, action)
     except IllegalAction as exc:
-        raise ServiceError(exc.code, exc.message, 400, "action")
+        raise ServiceError(exc.code, engine_text(exc.message), 400, "action")
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         # An engine must raise IllegalAction for nonsense; if it trips instead, the
         # player still gets a 400 and the log gets the stack.

@@ -9,16 +9,21 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, ngettext
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from gameplatform.alerts.selectors import invite_path
 from gameplatform.chat.ui import chat_context
+from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.players.selectors import preferences_get
 from gameplatform.tenants.services import membership_require
 from games.protocol import GameUI
@@ -30,17 +35,17 @@ from .errors import ServiceError
 from .forms import TEAM_LETTERS, TURN_TIME_CHOICES, MatchCreateForm, QuickPlayForm, SeatBotForm, layouts_for
 from .models import Match
 
-MATCH_CREATED = "Match created. Share the link to invite players, or add bots to the empty seats."
-JOINED = "You took a seat."
-LEFT = "You left the match."
-CALLED_OFF = "You called the match off."
-BOT_ADDED = "A {kind} bot took seat {seat}."
-STARTED = "The match has started. Good luck!"
-RESUMED = "Welcome back: your seat is yours again."
-BOTS_FILLED = "Bots took the empty seats."
-REMATCH = "The rematch is set up: everyone moved one seat round the table."
-QUICK_INVALID = "Choose a game to play against bots."
-FORM_INVALID = "The match was not created: please correct the fields marked below."
+MATCH_CREATED = _("Match created. Share the link to invite players, or add bots to the empty seats.")
+JOINED = _("You took a seat.")
+LEFT = _("You left the match.")
+CALLED_OFF = _("You called the match off.")
+BOT_ADDED = _("A {kind} bot took seat {seat}.")
+STARTED = _("The match has started. Good luck!")
+RESUMED = _("Welcome back: your seat is yours again.")
+BOTS_FILLED = _("Bots took the empty seats.")
+REMATCH = _("The rematch is set up: everyone moved one seat round the table.")
+QUICK_INVALID = _("Choose a game to play against bots.")
+FORM_INVALID = _("The match was not created: please correct the fields marked below.")
 FINISHED_SHOWN = 20  # finished matches listed in the lobby
 GENERIC_BOARD = "matches/board_generic.html"
 
@@ -49,10 +54,29 @@ _TURN_LABELS = {int(v): label for _, group in TURN_TIME_CHOICES[1:] for v, label
 
 
 def turn_time_label(seconds: int | None) -> str:
-    """"Unlimited", "2 minutes", "1 day"...; an unusual value is shown in seconds."""
+    """"Unlimited", "2 minutes", "1 day"...; an unusual value is shown in seconds (in the
+    active language)."""
     if not seconds:
-        return "Unlimited"
-    return _TURN_LABELS.get(int(seconds), f"{seconds} s")
+        return str(_("Unlimited"))
+    label = _TURN_LABELS.get(int(seconds))
+    return str(label) if label is not None else str(_("{seconds} s")).format(seconds=seconds)
+
+
+def rules_template_for(engine, language: str) -> tuple[str | None, str]:
+    """The game's rules page in ``language`` and the language it is written in: the
+    ``rules_template`` ``"<game>/rules.html"`` has its translations beside it as
+    ``"<game>/rules.fr.html"``, ``"<game>/rules.sv.html"`` (docs/contracts.md, "Translations");
+    without one the English page is shown."""
+    base = engine.ui.rules_template
+    if not base or language == settings.LANGUAGE_CODE:
+        return base, settings.LANGUAGE_CODE
+    stem, dot, ext = base.rpartition(".")
+    translated = f"{stem}.{language}.{ext}" if dot else f"{base}.{language}"
+    try:
+        get_template(translated)
+    except TemplateDoesNotExist:
+        return base, settings.LANGUAGE_CODE
+    return translated, language
 
 
 def clock_label(match: Match) -> str:
@@ -130,11 +154,11 @@ def options_text(engine, options: dict | None) -> str:
             continue
         if engine is not None and _sets_clock(engine, defaults, name, value):
             continue  # shown as the time per turn already
-        title = prop.get("title") or name.replace("_", " ").capitalize()
+        title = engine_text(prop.get("title") or name.replace("_", " ").capitalize())
         if isinstance(value, bool):
-            parts.append(title if value else f"no {title[:1].lower()}{title[1:]}")
+            parts.append(title if value else str(_("no {title}")).format(title=f"{title[:1].lower()}{title[1:]}"))
         else:
-            shown = labels.get(name, {}).get(str(value), str(value))
+            shown = engine_text(labels.get(name, {}).get(str(value), str(value)))
             parts.append(f"{title}: {shown}")
     return ", ".join(parts)
 
@@ -216,14 +240,20 @@ def game_rules(request, slug: str):
     options = []
     for name, prop in props.items():
         default = prop.get("default")
-        shown = ("on" if default else "off") if isinstance(default, bool) else labels.get(name, {}).get(str(default), default)
-        options.append({"title": prop.get("title") or name.replace("_", " ").capitalize(),
-                        "description": prop.get("description", ""), "default": shown})
+        if isinstance(default, bool):
+            shown = _("on") if default else _("off")
+        else:
+            shown = engine_text(str(labels.get(name, {}).get(str(default), default)))
+        options.append({"title": engine_text(prop.get("title") or name.replace("_", " ").capitalize()),
+                        "description": engine_text(prop.get("description", "")), "default": shown})
+    rules_template, rules_language = rules_template_for(engine, get_language())
     context = {
         "engine": engine,
-        "rules_template": engine.ui.rules_template,
+        "rules_template": rules_template,
+        "rules_language": rules_language,
         "options": options,
-        "bots": [(kind.capitalize(), getattr(factory, "description", "")) for kind, factory in engine.bots().items()],
+        "bots": [(engine_text(kind.capitalize()), engine_text(getattr(factory, "description", "")))
+                 for kind, factory in engine.bots().items()],
         "layouts": sorted({label for n in range(engine.min_seats, engine.max_seats + 1)
                            for name, label in layouts_for(engine, n) if name != "none"}),
     }

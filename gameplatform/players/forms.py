@@ -3,6 +3,7 @@ last word (the vacation allowance) and its refusal lands on the named field."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from .models import LANGUAGES, Preferences
 
@@ -10,16 +11,16 @@ from .models import LANGUAGES, Preferences
 class SettingsForm(forms.Form):
     """Language, colour-blind palette, notifications and this community's vacation."""
 
-    language = forms.ChoiceField(choices=LANGUAGES, label="Language")
-    colour_blind = forms.BooleanField(required=False, label="Colour-blind palette",
-                                      help_text="Games draw seats and pieces in colours told apart without red and green.")
+    language = forms.ChoiceField(choices=LANGUAGES, label=_("Language"))
+    colour_blind = forms.BooleanField(required=False, label=_("Colour-blind palette"),
+                                      help_text=_("Games draw seats and pieces in colours told apart without red and green."))
     email_notifications = forms.ChoiceField(choices=Preferences.Email.choices, widget=forms.RadioSelect,
-                                            label="Email when it is my turn")
-    browser_notifications = forms.BooleanField(required=False, label="Browser notifications",
-                                               help_text="Your browser asks once for permission.")
-    vacation_until = forms.DateField(required=False, label="On vacation until",
+                                            label=_("Email when it is my turn"))
+    browser_notifications = forms.BooleanField(required=False, label=_("Browser notifications"),
+                                               help_text=_("Your browser asks once for permission."))
+    vacation_until = forms.DateField(required=False, label=_("On vacation until"),
                                      widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-                                     help_text="Leave empty when you are not away.")
+                                     help_text=_("Leave empty when you are not away."))
 
     def field_label(self, name: str) -> str:
         """The label of field ``name`` (the name itself for one the form does not have)."""

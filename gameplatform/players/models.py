@@ -9,6 +9,7 @@ the notifications (``email_notifications``, ``browser_notifications``).
 """
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # The site's languages (the translations are wired elsewhere; this stores the choice).
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("sv", "Svenska")]
@@ -18,16 +19,16 @@ class Preferences(models.Model):
     """One person's settings; a person without a row has the field defaults."""
 
     class Email(models.TextChoices):
-        EVERY_TURN = "every_turn", "On every turn"
-        DAILY_DIGEST = "daily_digest", "A daily digest"
-        OFF = "off", "Off"
+        EVERY_TURN = "every_turn", _("On every turn")
+        DAILY_DIGEST = "daily_digest", _("A daily digest")
+        OFF = "off", _("Off")
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="preferences"
     )
     language = models.CharField(max_length=8, choices=LANGUAGES, default="en")
     colour_blind = models.BooleanField(
-        default=False, help_text="Games draw with a palette told apart without red and green."
+        default=False, help_text=_("Games draw with a palette told apart without red and green.")
     )
     email_notifications = models.CharField(max_length=16, choices=Email.choices, default=Email.EVERY_TURN)
     browser_notifications = models.BooleanField(default=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from gameplatform.matches.errors import ServiceError
@@ -19,7 +20,7 @@ from gameplatform.tenants.models import Membership
 
 from .models import Preferences
 
-PLAYER_NOT_FOUND = "There is no such player in this community."
+PLAYER_NOT_FOUND = gettext_noop("There is no such player in this community.")
 RECENT_SHOWN = 20
 CURRENT_SHOWN = 50
 

@@ -10,6 +10,8 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from gameplatform.matches.clocks import clocks_vacation_changed
 from gameplatform.matches.errors import ServiceError
@@ -24,13 +26,13 @@ VACATION_MAX_AHEAD = datetime.timedelta(days=366)
 
 LANGUAGE_INVALID = "language must be one of: " + ", ".join(code for code, _ in LANGUAGES) + "."
 EMAIL_INVALID = "email_notifications must be one of: " + ", ".join(Preferences.Email.values) + "."
-BOOLEAN_INVALID = "{field} must be true or false."
-FIELD_UNKNOWN = "{field} is not a setting. Settings: {known}."
-VACATION_TYPE = "vacation_until must be a date (YYYY-MM-DD) or null."
-VACATION_PAST = "vacation_until must be today or later (or empty to end a vacation)."
-VACATION_FAR = "vacation_until must be within a year from today."
-VACATION_NONE = "This community gives no vacation days."
-VACATION_TOO_LONG = "vacation_until is too far: that is {days} days and you have {left} vacation days left this year."
+BOOLEAN_INVALID = _("{field} must be true or false.")
+FIELD_UNKNOWN = _("{field} is not a setting. Settings: {known}.")
+VACATION_TYPE = gettext_noop("vacation_until must be a date (YYYY-MM-DD) or null.")
+VACATION_PAST = gettext_noop("vacation_until must be today or later (or empty to end a vacation).")
+VACATION_FAR = gettext_noop("vacation_until must be within a year from today.")
+VACATION_NONE = gettext_noop("This community gives no vacation days.")
+VACATION_TOO_LONG = _("vacation_until is too far: that is {days} days and you have {left} vacation days left this year.")
 
 SETTINGS_FIELDS = ("language", "colour_blind", "email_notifications", "browser_notifications", "vacation_until")
 

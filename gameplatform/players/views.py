@@ -6,8 +6,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from gameplatform.i18n.middleware import LANGUAGE_CODES, stored_language
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.views import member_page
 from gameplatform.ratings import selectors as ratings
@@ -15,8 +18,8 @@ from gameplatform.ratings import selectors as ratings
 from . import charts, selectors, services
 from .forms import SettingsForm
 
-SAVED = "Your settings are saved."
-NOT_SAVED = "Nothing was saved: please correct {fields}."
+SAVED = _("Your settings are saved.")
+NOT_SAVED = _("Nothing was saved: please correct {fields}.")
 
 
 @require_GET
@@ -33,8 +36,12 @@ def profile(request, username: str):
     return render(request, "players/profile.html", context)
 
 
-def _initial(data: dict) -> dict:
+def _initial(data: dict, user=None) -> dict:
     initial = {key: data[key] for key in services.SETTINGS_FIELDS}
+    if stored_language(user) is None and get_language() in LANGUAGE_CODES:
+        # No saved choice yet: the form offers the language the page is shown in (the cookie's
+        # or the browser's), so saving other settings does not switch the site to English.
+        initial["language"] = get_language()
     until = initial["vacation_until"]
     if until is not None and until < timezone.localdate():
         initial["vacation_until"] = None  # an ended vacation is not shown as planned
@@ -48,7 +55,7 @@ def settings_page(request):
     field is refused, the field's message beside it)."""
     current = selectors.settings_get(user=request.user, tenant=request.tenant)
     if request.method == "GET":
-        return _render(request, SettingsForm(initial=_initial(current)), current)
+        return _render(request, SettingsForm(initial=_initial(current, request.user)), current)
     form = SettingsForm(request.POST)
     if form.is_valid():
         try:

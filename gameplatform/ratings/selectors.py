@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db.models import F, QuerySet, Window
 from django.db.models.functions import Rank
+from django.utils.translation import gettext_noop
 
 from gameplatform.matches.errors import ServiceError
 from games import registry
@@ -14,7 +15,7 @@ from games import registry
 from . import skill
 from .models import Rating, RatingChange
 
-GAME_NOT_FOUND = "There is no such game here."
+GAME_NOT_FOUND = gettext_noop("There is no such game here.")
 
 
 def game_check(game, *, status: int = 404, field: str = "game") -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from gameplatform.matches.errors import ServiceError
@@ -15,7 +16,7 @@ from . import selectors, skill
 
 PAGE_SIZE = 50
 TOP_SHOWN = 5
-PAGE_INVALID = "page must be a whole number from 1 to {pages}."
+PAGE_INVALID = _("page must be a whole number from 1 to {pages}.")
 
 
 def page_number(raw, pages: int) -> int:

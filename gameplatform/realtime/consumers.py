@@ -10,8 +10,13 @@ import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from gameplatform.chat.consumers import ChatSocketMixin
+from gameplatform.i18n.engine_texts import engine_text
+from gameplatform.i18n.middleware import language_for_scope
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import ActionInput
@@ -38,9 +43,9 @@ log = logging.getLogger(__name__)
 __all__ = ["CLOSE_FORBIDDEN", "CLOSE_NOT_FOUND", "MatchConsumer"]
 
 SERVER_ERROR = "server_error"
-MSG_SERVER_ERROR = "Something went wrong on our side; send sync to see the current state of the match."
+MSG_SERVER_ERROR = _("Something went wrong on our side; send sync to see the current state of the match.")
 NOT_MEMBER = "not_member"
-MSG_SESSION_ENDED = "Your session has ended: sign in again."
+MSG_SESSION_ENDED = _("Your session has ended: sign in again.")
 
 
 class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
@@ -90,6 +95,7 @@ class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
         self.last_version = -1
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.chat_match_id = self.match_id
+        self.language = settings.LANGUAGE_CODE
         try:
             allowed = await database_sync_to_async(origin_allowed)(self.scope)
         except Exception:
@@ -121,19 +127,24 @@ class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
         await self.chat_close()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        """Every client frame: recheck the person, parse, dispatch; errors become messages."""
+        """Every client frame: recheck the person, parse, dispatch; errors become messages,
+        in the socket's language (``language_for_scope``, read at connect)."""
         if self.user_id is None:
             return  # refused at connect; the close is on its way
+        with translation.override(self.language):
+            await self._receive(text_data, bytes_data)
+
+    async def _receive(self, text_data, bytes_data):
         try:
             check_frame_size(text_data, bytes_data)  # before any work: a huge frame costs nothing
         except FrameTooLarge as exc:
-            await self.send_json({"type": "error", "code": exc.code, "message": exc.message, "limit": exc.limit})
+            await self.send_json({"type": "error", "code": exc.code, "message": str(exc.message), "limit": exc.limit})
             await self.close(code=CLOSE_TOO_BIG)
             return
         cid = None
         try:
             if not await database_sync_to_async(self._still_allowed)():
-                await self.send_json({"type": "error", "code": NOT_MEMBER, "message": MSG_SESSION_ENDED})
+                await self.send_json({"type": "error", "code": NOT_MEMBER, "message": str(MSG_SESSION_ENDED)})
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
             content = decode_frame(text_data, bytes_data)
@@ -198,10 +209,11 @@ class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
             )
         except (ServiceError, IllegalAction) as exc:
             field = getattr(exc, "field", None)
+            message = engine_text(exc.message) if isinstance(exc, IllegalAction) else exc.message
             version = None
             if getattr(exc, "status", 400) == 409:
                 version = await database_sync_to_async(self._current_version)()
-            await self._send_error(exc.code, exc.message, field, msg.client_action_id, version)
+            await self._send_error(exc.code, message, field, msg.client_action_id, version)
             return
         await self.send_json({"type": "ack", "client_action_id": msg.client_action_id, "version": outcome.version})
 
@@ -217,7 +229,7 @@ class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
         await self.chat_follow(status=snapshot["status"], seat_changed=seat_changed)
 
     async def _send_error(self, code, message, field=None, client_action_id=None, version=None):
-        out = {"type": "error", "code": code, "message": message}
+        out = {"type": "error", "code": code, "message": str(message)}
         if field:
             out["field"] = field
         if client_action_id is not None:
@@ -259,6 +271,7 @@ class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
         seat = selectors.seat_of(match=match, user=user)
         self.tenant, self.user_id = tenant, user.pk
         self.seat_index = seat.index if seat is not None else None
+        self.language = language_for_scope(self.scope, user)
         return None
 
     def _still_allowed(self) -> bool:

@@ -21,6 +21,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import parse_action_input, valid_client_action_id
 
@@ -49,19 +51,19 @@ MISSING_FIELD = "missing_field"
 INVALID_FIELD = "invalid_field"
 UNEXPECTED_FIELD = "unexpected_field"
 
-MSG_BINARY = "Messages must be JSON text frames, not binary ones."
+MSG_BINARY = _("Messages must be JSON text frames, not binary ones.")
 MSG_TOO_LARGE = (
     "Messages are limited to {limit} characters; this one had {size}. The socket closes (1009): "
     "reconnect to go on."
 )
-MSG_NOT_JSON = "Messages must be valid JSON."
-MSG_NOT_OBJECT = "Messages must be JSON objects with a 'type' field."
-MSG_TYPE_MISSING = "Field 'type' is required: one of {types}."
-MSG_TYPE_UNKNOWN = "Field 'type' must be one of {types}."
-MSG_FIELD_UNEXPECTED = "Field '{field}' is not part of a '{kind}' message."
-MSG_FIELD_MISSING = "Field '{field}' is required in a '{kind}' message."
-MSG_FIELD_TYPE = "Field '{field}' must be {what}."
-WHAT = {str: "text", int: "a whole number of at least 1"}
+MSG_NOT_JSON = _("Messages must be valid JSON.")
+MSG_NOT_OBJECT = _("Messages must be JSON objects with a 'type' field.")
+MSG_TYPE_MISSING = _("Field 'type' is required: one of {types}.")
+MSG_TYPE_UNKNOWN = _("Field 'type' must be one of {types}.")
+MSG_FIELD_UNEXPECTED = _("Field '{field}' is not part of a '{kind}' message.")
+MSG_FIELD_MISSING = _("Field '{field}' is required in a '{kind}' message.")
+MSG_FIELD_TYPE = _("Field '{field}' must be {what}.")
+WHAT = {str: _("text"), int: _("a whole number of at least 1")}
 
 
 class FrameTooLarge(Exception):

@@ -17,6 +17,7 @@ addresses) stays invisible to them.
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from gameplatform.matches.errors import ServiceError
@@ -210,7 +211,7 @@ class MembershipInlineFormSet(forms.BaseInlineFormSet):
                 f for f in self.forms if f not in self.deleted_forms and (f.instance.pk or f.has_changed())
             ]
             if not any(f.cleaned_data.get("role") == Membership.Role.OWNER for f in kept):
-                raise forms.ValidationError(services.LAST_OWNER)
+                raise forms.ValidationError(gettext(services.LAST_OWNER))
 
 
 class MembershipInline(TenantScopedInlineMixin, admin.TabularInline):

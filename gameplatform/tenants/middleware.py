@@ -13,10 +13,11 @@ by giving the default tenant its domain, or by listing the host in ``TENANT_DEFA
 """
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 from .selectors import tenant_for_host
 
-UNKNOWN_HOST = "No community is served at this address."
+UNKNOWN_HOST = _("No community is served at this address.")
 
 
 class TenantMiddleware:

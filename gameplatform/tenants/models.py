@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Tenant(models.Model):
@@ -46,8 +47,8 @@ class Tenant(models.Model):
 
 # /communities/<slug>/ shares its namespace with these pages.
 RESERVED_SLUGS = frozenset({"join"})
-SLUG_RESERVED = "This slug is reserved for a page of the site; choose another."
-DOMAIN_INVALID = "Enter a bare host name such as play.example.org (no scheme, port or path)."
+SLUG_RESERVED = _("This slug is reserved for a page of the site; choose another.")
+DOMAIN_INVALID = _("Enter a bare host name such as play.example.org (no scheme, port or path).")
 
 
 def _normalize_domain(domain: str | None) -> str | None:
@@ -59,9 +60,9 @@ class Membership(models.Model):
     """A user's role in one tenant. One account may belong to several tenants."""
 
     class Role(models.TextChoices):
-        PLAYER = "player", "Player"
-        MODERATOR = "moderator", "Moderator"
-        OWNER = "owner", "Owner"
+        PLAYER = "player", _("Player")
+        MODERATOR = "moderator", _("Moderator")
+        OWNER = "owner", _("Owner")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="memberships")

@@ -7,23 +7,24 @@ also manages owners. One account may belong to several tenants.
 """
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from gameplatform.matches.errors import ServiceError
 
 from .models import Invitation, Membership, Tenant
 from .selectors import user_can_moderate
 
-NOT_SIGNED_IN = "Sign in to take part in this community."
-ACCOUNT_SUSPENDED = "This account is suspended."
-NO_COMMUNITY = "There is no community at this address."
-INVITE_ONLY = "This community is invite-only: ask one of its moderators for an invitation code."
-INVITE_NOT_FOUND = "No invitation has that code."
-INVITE_USED = "That invitation code has already been used."
-NOT_MODERATOR = "Only the community's moderators and owners can do that."
-ROLE_INVALID = "Role must be one of: player, moderator, owner."
-OWNER_ONLY = "Only an owner can make someone owner or change an owner's role."
-LAST_OWNER = "A community keeps at least one owner: make someone else owner first."
-BANNED = "You are banned from this community."
+NOT_SIGNED_IN = gettext_noop("Sign in to take part in this community.")
+ACCOUNT_SUSPENDED = gettext_noop("This account is suspended.")
+NO_COMMUNITY = gettext_noop("There is no community at this address.")
+INVITE_ONLY = gettext_noop("This community is invite-only: ask one of its moderators for an invitation code.")
+INVITE_NOT_FOUND = gettext_noop("No invitation has that code.")
+INVITE_USED = gettext_noop("That invitation code has already been used.")
+NOT_MODERATOR = gettext_noop("Only the community's moderators and owners can do that.")
+ROLE_INVALID = gettext_noop("Role must be one of: player, moderator, owner.")
+OWNER_ONLY = gettext_noop("Only an owner can make someone owner or change an owner's role.")
+LAST_OWNER = gettext_noop("A community keeps at least one owner: make someone else owner first.")
+BANNED = gettext_noop("You are banned from this community.")
 
 
 def _check_active(user) -> None:

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from gameplatform.matches.errors import ServiceError
@@ -14,11 +15,11 @@ from . import selectors, services
 from .forms import InviteCodeForm
 from .models import Invitation, Tenant
 
-JOINED = "You joined {name}."
-ALREADY_MEMBER = "You are already a member of {name}."
-INVITATION_CREATED = "New invitation code for {name}: {code}"
-INVITATION_REVOKED = "Invitation code {code} revoked."
-CODE_REQUIRED = "Enter the invitation code you were given."
+JOINED = _("You joined {name}.")
+ALREADY_MEMBER = _("You are already a member of {name}.")
+INVITATION_CREATED = _("New invitation code for {name}: {code}")
+INVITATION_REVOKED = _("Invitation code {code} revoked.")
+CODE_REQUIRED = _("Enter the invitation code you were given.")
 
 
 @login_required

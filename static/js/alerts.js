@@ -6,9 +6,10 @@
 //
 //   const alerts = new TurnAlerts(toggleButton);   // the button may be null (spectators)
 //   alerts.update({ mine: true });                  // after every render
+import { gettext } from "./i18n.js";
 
 export const SOUND_KEY = "hexagora.turnSound";
-export const TURN_TITLE = "▶ Your turn · ";
+export const TURN_TITLE = `▶ ${gettext("Your turn")} · `;
 // The site's hexagon with a red dot: the tab of a page where it is your turn.
 export const TURN_ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpolygon points='8,1 14,4.5 14,11.5 8,15 2,11.5 2,4.5' fill='%23e0a21b'/%3E%3Ccircle cx='11.5' cy='4.5' r='4.2' fill='%23d32f2f' stroke='%23fff' stroke-width='1.2'/%3E%3C/svg%3E";
@@ -59,8 +60,8 @@ export class TurnAlerts {
     note.textContent = "♪";
     const word = doc(this.toggle).createElement("span");
     word.className = "sound-word";
-    word.textContent = "Sound";
-    this.toggle.replaceChildren(note, " ", word, ` ${this.sound ? "on" : "off"}`);
+    word.textContent = gettext("Sound");
+    this.toggle.replaceChildren(note, " ", word, ` ${this.sound ? gettext("on") : gettext("off")}`);
   }
 
   /** Turns the tone on or off (a click: browsers let audio start only after one). */

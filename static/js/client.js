@@ -9,6 +9,7 @@
 // skipped (the move log should then be reloaded from the history). A refusal calls
 // `onError(message, code)`; a stale one also asks for a fresh snapshot, which then arrives
 // through `onState` like any other. Messages of other types (the chat's) go to `onOther(msg)`.
+import { gettext } from "./i18n.js";
 
 const RECONNECT_MAX_MS = 30000;
 const ACK_TIMEOUT_MS = 12000;
@@ -85,7 +86,7 @@ export class MatchClient {
     ws.addEventListener("close", (e) => {
       this.ws = null;
       this.onConnection(this.stopped ? "off" : "down");
-      this._failPending("The connection closed before the server answered; your move may not have been applied.");
+      this._failPending(gettext("The connection closed before the server answered; your move may not have been applied."));
       // 4403/4404: refused (not allowed / no such match): reconnecting would not help.
       if (!this.stopped && e.code !== 4403 && e.code !== 4404 && e.code !== 4400) this._scheduleReconnect();
     });
@@ -125,7 +126,7 @@ export class MatchClient {
       if (this.pending && this.pending.id === msg.client_action_id) this._clearPending();
     } else if (msg.type === "error") {
       if (!msg.client_action_id || (this.pending && this.pending.id === msg.client_action_id)) this._clearPending();
-      this.onError(msg.message || msg.code || "The server refused that.", msg.code);
+      this.onError(msg.message || msg.code || gettext("The server refused that."), msg.code);
       if (msg.code === "stale_version" || msg.code === "stale") this.sync();
     } else {
       this.onOther(msg);
@@ -176,7 +177,7 @@ export class MatchClient {
   /** Send an action for the current version; resolves when it is sent (answers come later). */
   async submit(action) {
     if (this.pending) {
-      this.onError("Your last move is still on its way; please wait a moment.");
+      this.onError(gettext("Your last move is still on its way; please wait a moment."));
       return false;
     }
     const id = newActionId();
@@ -186,7 +187,7 @@ export class MatchClient {
         id,
         timer: setTimeout(() => {
           this.pending = null;
-          this.onError("No answer from the server yet; refreshing the game.");
+          this.onError(gettext("No answer from the server yet; refreshing the game."));
           this.sync();
         }, ACK_TIMEOUT_MS),
       };
@@ -208,13 +209,13 @@ export class MatchClient {
       const body = await resp.json().catch(() => ({}));
       this._clearPending();
       if (!resp.ok) {
-        this.onError(body.message || `The server refused that (${resp.status}).`, body.error);
+        this.onError(body.message || gettext("The server refused that (%(status)s).", { status: resp.status }), body.error);
       }
       await this.fetchView();
       return resp.ok;
     } catch {
       this._clearPending();
-      this.onError("Could not reach the server. Check your connection and try again.");
+      this.onError(gettext("Could not reach the server. Check your connection and try again."));
       return false;
     }
   }
@@ -282,11 +283,11 @@ export class MatchClient {
       });
       if (!resp.ok) {
         const body = await resp.json().catch(() => ({}));
-        this.onError(body.message || `The server refused that (${resp.status}).`, body.error);
+        this.onError(body.message || gettext("The server refused that (%(status)s).", { status: resp.status }), body.error);
       }
       await this.fetchView();
     } catch {
-      this.onError("Could not reach the server. Check your connection and try again.");
+      this.onError(gettext("Could not reach the server. Check your connection and try again."));
     }
   }
 }
@@ -295,8 +296,8 @@ export class MatchClient {
 export function formatDuration(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
-  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (s < 86400) return gettext("%(h)s h %(min)s min", { h: Math.floor(s / 3600), min: String(Math.floor((s % 3600) / 60)).padStart(2, "0") });
+  return gettext("%(d)s d %(h)s h", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
 }
 
 /** Keeps `node` showing the time left until `getDeadline()` (ISO string or null); `onTick`
@@ -321,7 +322,7 @@ export class Countdown {
     }
     const left = Date.parse(iso) - Date.now();
     this.node.hidden = false;
-    this.node.textContent = left > 0 ? `${formatDuration(left)} left` : "time is up";
+    this.node.textContent = left > 0 ? gettext("%(time)s left", { time: formatDuration(left) }) : gettext("time is up");
     this.node.classList.toggle("urgent", left < 10000);
   }
 }
@@ -332,10 +333,10 @@ export class Countdown {
  * (its name says "Bot") and a non-move.
  */
 export const ACTOR_NOTES = {
-  timeout: { label: "timer", title: "The turn timer ran out: this move was made for the player." },
-  takeover: { label: "bot for absent player", title: "A bot played this move: the player's time ran out several turns in a row." },
-  handover: { label: "bot (hand-over)", title: "A bot played this move: a moderator handed the seat over." },
-  moderator: { label: "moderator", title: "A moderator made this move." },
+  timeout: { label: gettext("timer"), title: gettext("The turn timer ran out: this move was made for the player.") },
+  takeover: { label: gettext("bot for absent player"), title: gettext("A bot played this move: the player's time ran out several turns in a row.") },
+  handover: { label: gettext("bot (hand-over)"), title: gettext("A bot played this move: a moderator handed the seat over.") },
+  moderator: { label: gettext("moderator"), title: gettext("A moderator made this move.") },
 };
 
 export function actorNote(actor) {

@@ -3,6 +3,7 @@
 // its events' types. Used by js/generic_play.js and js/generic_replay.js; a game's own
 // modules may reuse these functions too (importing this file starts nothing).
 
+import { gettext } from "./i18n.js";
 import { button, byId, h } from "./dom.js";
 
 /** "end turn" for "end_turn". */
@@ -11,7 +12,7 @@ export function words(slug) {
 }
 
 function valueWords(value) {
-  if (value === null || value === undefined) return "none";
+  if (value === null || value === undefined) return gettext("none");
   if (Array.isArray(value)) return value.map(valueWords).join(", ");
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${valueWords(v)}`).join(", ");
   return String(value);
@@ -63,8 +64,8 @@ export function describeEvents(events, ctx = {}) {
   let seat = record?.seat;
   if (seat === null || seat === undefined) seat = (events || []).find((ev) => Number.isInteger(ev?.seat))?.seat;
   let who;
-  if (record?.actor === "setup") who = "Setup";
-  else if (Number.isInteger(seat)) who = seat === ctx.mySeat ? "You" : ctx.names?.[seat] || `Seat ${seat + 1}`;
+  if (record?.actor === "setup") who = gettext("Setup");
+  else if (Number.isInteger(seat)) who = seat === ctx.mySeat ? gettext("You") : ctx.names?.[seat] || gettext("Seat %(n)s", { n: seat + 1 });
   return who ? `${who}: ${types.join(", ")}` : types.join(", ");
 }
 
@@ -92,8 +93,8 @@ export function renderChoices(snap, page) {
   }
   if (hint) {
     if (!active) hint.textContent = "";
-    else if (page.busy) hint.textContent = "Sending your move…";
-    else if (legal.length) hint.textContent = "Your turn: choose a move.";
-    else hint.textContent = "Wait for your turn.";
+    else if (page.busy) hint.textContent = gettext("Sending your move…");
+    else if (legal.length) hint.textContent = gettext("Your turn: choose a move.");
+    else hint.textContent = gettext("Wait for your turn.");
   }
 }

@@ -1,6 +1,7 @@
 // Lobby: keep the create-match form consistent with the chosen game. The server validates
 // everything again; this only offers the choices that fit (seat range, team layouts for the
 // seat count, the game's rule variants and options).
+import { gettext } from "./i18n.js";
 
 const config = JSON.parse(document.getElementById("lobby-config")?.textContent || "{}");
 const form = document.getElementById("create-form");
@@ -24,7 +25,7 @@ function refreshSeats(game) {
 function refreshLayouts(game) {
   const select = form.elements.team_layout;
   const current = select.value || select.dataset.current || "none";
-  const layouts = config[game].layouts[form.elements.seats.value] || [["none", "No teams"]];
+  const layouts = config[game].layouts[form.elements.seats.value] || [["none", gettext("No teams")]];
   const keep = layouts.some(([v]) => v === current);
   select.replaceChildren(...layouts.map(([v, label]) => option(v, label, keep ? v === current : v === "none")));
   // A game (or seat count) without teams has nothing to choose: hide the row, still send "none".

@@ -25,6 +25,7 @@
 import { TurnAlerts } from "./alerts.js";
 import { ChatPanel } from "./chat.js";
 import { SeatClocks, hasSeatClocks, runningDeadline } from "./clocks.js";
+import { gettext } from "./i18n.js";
 import { Countdown, MatchClient, MoveLog, actorNote, clearError, showError } from "./client.js";
 import { byId, readJsonScript, wireZoom } from "./dom.js";
 import { fitTable } from "./layout.js";
@@ -32,7 +33,7 @@ import { listNames, renderSeatList, seatNames, teamText } from "./seats.js";
 import { wireTabs } from "./tabs.js";
 
 /** Match.Status labels, as the server renders them in the page header. */
-const STATUS_LABELS = { open: "Waiting for players", active: "In progress", finished: "Finished", aborted: "Aborted" };
+const STATUS_LABELS = { open: gettext("Waiting for players"), active: gettext("In progress"), finished: gettext("Finished"), aborted: gettext("Aborted") };
 
 async function sha256Hex(text) {
   if (!globalThis.crypto?.subtle) return null;
@@ -187,7 +188,7 @@ export class MatchPage {
     if (history) {
       this.fillLog(history);
     } else {
-      this.log.add({ key: `gap-${this.snapshot.version}`, text: "Some moves were missed here; reload the page to see them." });
+      this.log.add({ key: `gap-${this.snapshot.version}`, text: gettext("Some moves were missed here; reload the page to see them.") });
     }
   }
 
@@ -264,7 +265,7 @@ export class MatchPage {
     const last = this.log.last;
     if (!node) return;
     const note = actorNote(last?.actor);
-    node.textContent = last ? `Last: ${last.text}${note ? ` (${note.label})` : ""}` : "";
+    node.textContent = last ? gettext("Last: %(move)s", { move: `${last.text}${note ? ` (${note.label})` : ""}` }) : "";
   }
 
   /** Keeps the end of the log in view, in the log itself or in the sheet around it. */
@@ -342,12 +343,12 @@ export class MatchPage {
       node.textContent = ""; // over: the socket only carries the chat, whose box says how it is
     } else if (state === "live") {
       node.classList.add("live");
-      node.textContent = "Live";
+      node.textContent = gettext("Live");
     } else if (state === "down") {
       node.classList.add("down");
-      node.textContent = "Reconnecting… (moves are sent over HTTP meanwhile)";
+      node.textContent = gettext("Reconnecting… (moves are sent over HTTP meanwhile)");
     } else if (state === "connecting") {
-      node.textContent = "Connecting…";
+      node.textContent = gettext("Connecting…");
     } else {
       node.textContent = "";
     }
@@ -369,26 +370,27 @@ export class MatchPage {
 
   /** "you" for this page's seat, else the seat's name. */
   nameOf(seat) {
-    return seat === this.mySeat ? "you" : this.names[seat] ?? `Seat ${seat + 1}`;
+    return seat === this.mySeat ? gettext("you") : this.names[seat] ?? gettext("Seat %(n)s", { n: seat + 1 });
   }
 
   winnersText(snap) {
     const winners = snap.result?.winners || [];
-    if (!winners.length) return "The match is over.";
+    if (!winners.length) return gettext("The match is over.");
     const label = listNames(winners.map((s) => this.nameOf(s)));
     const team = snap.seats?.[winners[0]]?.team;
     const mine = winners.includes(this.mySeat);
     const lead = winners.length > 1 && team !== null && team !== undefined ? `${teamText(team)} (${label})` : label;
-    return mine ? `You won! ${lead === "you" ? "" : `Winners: ${lead}.`}`.trim() : `${lead} won.`;
+    if (!mine) return gettext("%(winners)s won.", { winners: lead });
+    return lead === gettext("you") ? gettext("You won!") : gettext("You won! Winners: %(winners)s.", { winners: lead });
   }
 
   /** "Turn 12 · Trade and build · to act: you and bob" (envelope: turn, phase_text, to_act). */
   turnText(snap) {
     const v = snap.view || {};
     const bits = [];
-    if (typeof v.turn === "number") bits.push(`Turn ${v.turn + 1}`);
+    if (typeof v.turn === "number") bits.push(gettext("Turn %(n)s", { n: v.turn + 1 }));
     if (v.phase_text) bits.push(v.phase_text);
-    bits.push(`to act: ${listNames(this.toAct.map((s) => this.nameOf(s))) || "-"}`);
+    bits.push(gettext("to act: %(names)s", { names: listNames(this.toAct.map((s) => this.nameOf(s))) || "-" }));
     return bits.join(" · ");
   }
 
@@ -398,20 +400,20 @@ export class MatchPage {
     let text;
     let cls = "";
     if (snap.status === "finished") {
-      text = `Finished: ${this.winnersText(snap)}`;
+      text = gettext("Finished: %(result)s", { result: this.winnersText(snap) });
       cls = "finished";
     } else if (snap.status === "aborted") {
-      text = "This match was aborted by a moderator.";
+      text = gettext("This match was aborted by a moderator.");
       cls = "aborted";
     } else if (this.mySeat !== null && this.toAct.includes(this.mySeat)) {
-      text = this.busy ? "Sending your move…" : "Your turn.";
+      text = this.busy ? gettext("Sending your move…") : gettext("Your turn.");
       cls = "your-turn";
     } else if (acting.length) {
-      text = `Waiting for ${listNames(acting)}.`;
+      text = gettext("Waiting for %(names)s.", { names: listNames(acting) });
     } else {
-      text = "Waiting…";
+      text = gettext("Waiting…");
     }
-    if (this.mySeat === null && snap.status === "active") text += " You are watching.";
+    if (this.mySeat === null && snap.status === "active") text += ` ${gettext("You are watching.")}`;
     if (banner) banner.textContent = text;
     const badge = byId("status-badge");
     if (badge) {
@@ -456,7 +458,7 @@ export class MatchPage {
     for (const i of order) {
       const score = envelope.find((s) => s.seat === i)?.score ?? result.scores?.[i];
       const tr = document.createElement("tr");
-      for (const value of [result.ranks?.[i] ?? "-", this.names[i] + (i === this.mySeat ? " (you)" : ""), teamText(snap.seats[i]?.team) || "-", score ?? "-"]) {
+      for (const value of [result.ranks?.[i] ?? "-", this.names[i] + (i === this.mySeat ? ` ${gettext("(you)")}` : ""), teamText(snap.seats[i]?.team) || "-", score ?? "-"]) {
         const td = document.createElement("td");
         td.textContent = String(value);
         tr.appendChild(td);
@@ -480,7 +482,7 @@ export class MatchPage {
     const digest = await sha256Hex(`hexagora-seed:${snap.seed}`);
     if (check) {
       if (digest === null) check.textContent = "";
-      else check.textContent = digest === snap.seed_commitment ? "✓ Your browser computed the same hash: the seed was fixed before the first move." : "✗ The hash does not match the commitment.";
+      else check.textContent = digest === snap.seed_commitment ? `✓ ${gettext("Your browser computed the same hash: the seed was fixed before the first move.")}` : `✗ ${gettext("The hash does not match the commitment.")}`;
     }
   }
 }

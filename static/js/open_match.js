@@ -7,6 +7,7 @@
 //
 // Reads the JSON script "open-config": {match, version}.
 
+import { gettext } from "./i18n.js";
 import { MatchClient } from "./client.js";
 import { byId, readJsonScript } from "./dom.js";
 
@@ -60,7 +61,7 @@ function connection(state) {
   const node = byId("conn-state");
   if (!node) return;
   node.className = `conn-state ${state === "live" ? "live" : state === "down" ? "down" : ""}`;
-  node.textContent = state === "live" ? "Live" : state === "down" ? "Reconnecting…" : state === "connecting" ? "Connecting…" : "";
+  node.textContent = state === "live" ? gettext("Live") : state === "down" ? gettext("Reconnecting…") : state === "connecting" ? gettext("Connecting…") : "";
 }
 
 if (config.match) {

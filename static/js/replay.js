@@ -17,6 +17,7 @@
 // A "View as" chooser shows the match as a spectator or as one seat (the match is over):
 // that seat's view and the events only it saw, with `viewer` / `mySeat` set to that seat.
 
+import { gettext } from "./i18n.js";
 import { actorBadge, actorNote } from "./client.js";
 import { byId, h, readJsonScript, wireZoom } from "./dom.js";
 import { fitTable } from "./layout.js";
@@ -38,7 +39,7 @@ const EDGE_PX = 48; // the log scrolled this close to an end fetches the chunk b
  * @param {number|"last"} [o.startAt] the step shown first (default 0)
  * @param {string} [o.setupText]      the words of step 0 when `describe` has none
  */
-export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 0, setupText = "Setup." }) {
+export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 0, setupText = gettext("Setup.") }) {
   const summary = readJsonScript("match-replay");
   const count = summary?.step_count || 0;
   if (!count) return null;
@@ -195,7 +196,7 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
       }, intervalMs);
     }
     const btn = byId("rp-play");
-    btn.textContent = timer ? "Pause" : "Play";
+    btn.textContent = timer ? gettext("Pause") : gettext("Play");
     btn.setAttribute("aria-pressed", String(Boolean(timer)));
   }
 
@@ -231,11 +232,11 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
 
   // The chooser: the match is over, so what each seat saw may be shown.
   if ((summary.seats || []).length) {
-    const select = h("select", { id: "rp-view-as" }, h("option", { value: "", text: "spectator" }));
-    summary.seats.forEach((_, i) => select.append(h("option", { value: String(i), text: names[i] || `Seat ${i + 1}` })));
+    const select = h("select", { id: "rp-view-as" }, h("option", { value: "", text: gettext("spectator") }));
+    summary.seats.forEach((_, i) => select.append(h("option", { value: String(i), text: names[i] || gettext("Seat %(n)s", { n: i + 1 }) })));
     select.addEventListener("change", () => viewAs(select.value));
-    const row = h("p", { class: "replay-view-as small" }, h("label", { for: "rp-view-as", text: "View as: " }), select,
-      h("span", { class: "muted", text: " (the match is over: every hand may be shown)" }));
+    const row = h("p", { class: "replay-view-as small" }, h("label", { for: "rp-view-as", text: `${gettext("View as:")} ` }), select,
+      h("span", { class: "muted", text: ` ${gettext("(the match is over: every hand may be shown)")}` }));
     slider.closest(".replay-controls")?.after(row);
   }
 

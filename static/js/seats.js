@@ -8,6 +8,7 @@
 // then "colour name · bot kind · away note · summary" (and "rank N" when `ranks` is given);
 // seats in `acting` are marked (CSS: .seat-list li.acting).
 
+import { gettext } from "./i18n.js";
 import { h } from "./dom.js";
 
 export const TEAM_LETTERS = "ABCDEF";
@@ -16,18 +17,18 @@ const NEUTRAL = "#888";
 /** Display name of each seat from a snapshot's or replay's "seats" list, by index. */
 export function seatNames(source) {
   // Bots get a numbered name: several "strong bot"s at one table must stay apart.
-  return (source?.seats || []).map((s) => (s.is_bot ? `Bot ${s.index + 1}` : s.name || `Seat ${s.index + 1}`));
+  return (source?.seats || []).map((s) => (s.is_bot ? gettext("Bot %(n)s", { n: s.index + 1 }) : s.name || gettext("Seat %(n)s", { n: s.index + 1 })));
 }
 
 /** "alice", "alice and bob", "alice, bob and carol". */
 export function listNames(names) {
   if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return gettext("%(first)s and %(last)s", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 /** "Team A" for team 0; "" without a team. */
 export function teamText(team) {
-  return team === null || team === undefined ? "" : `Team ${TEAM_LETTERS[team] || team + 1}`;
+  return team === null || team === undefined ? "" : gettext("Team %(letter)s", { letter: TEAM_LETTERS[team] || team + 1 });
 }
 
 /** A text colour that reads on `background` (a #rgb or #rrggbb colour): dark on light ones. */
@@ -67,18 +68,18 @@ export function renderSeatList(list, { seats = [], view = null, mySeat = null, a
     const swatch = h("span", { class: "seat-swatch", "aria-hidden": "true", text: String(s.index + 1) });
     swatch.style.background = env?.colour || NEUTRAL;
     swatch.style.color = inkOn(env?.colour || NEUTRAL);
-    const name = h("span", { class: "seat-name", text: `${names[s.index]}${s.index === mySeat ? " (you)" : ""}` });
+    const name = h("span", { class: "seat-name", text: `${names[s.index]}${s.index === mySeat ? ` ${gettext("(you)")}` : ""}` });
     if (s.team !== null && s.team !== undefined) name.append(" ", h("span", { class: `team-badge team-${s.team}`, text: teamText(s.team) }));
     // The seat's time, filled and kept counting by js/clocks.js (SeatClocks).
     if (clocks) name.append(" ", h("span", { class: "seat-clock", "data-clock-seat": s.index, hidden: true }));
     const main = h("div", { class: "seat-main" }, name);
     const extra = [];
     if (env?.colour_name) extra.push(env.colour_name);
-    if (s.is_bot) extra.push(`${s.bot_kind} bot`);
-    if (takeover && s.takeover) extra.push("bot playing while away");
+    if (s.is_bot) extra.push(gettext("%(kind)s bot", { kind: s.bot_kind }));
+    if (takeover && s.takeover) extra.push(gettext("bot playing while away"));
     if (env?.summary) extra.push(env.summary);
     const rank = ranks?.[s.index];
-    if (rank) extra.push(`rank ${rank}`);
+    if (rank) extra.push(gettext("rank %(rank)s", { rank }));
     if (extra.length) main.append(h("span", { class: "seat-extra", text: extra.join(" · ") }));
     li.append(swatch, main);
     list.appendChild(li);

@@ -221,8 +221,8 @@ class HexfolkEngine(EngineBase):
             raise OptionsError("seats", E.MAP_SEATS)
         best = best_possible_points(slug, n, options)
         if options["victory_points"] > best:
-            raise OptionsError("victory_points", E.TARGET_UNREACHABLE.format(
-                target=options["victory_points"], seats=n, best=best))
+            raise OptionsError("victory_points", E.TARGET_UNREACHABLE,
+                               {"target": options["victory_points"], "seats": n, "best": best})
 
     # ------------------------------------------------------------ play
     def setup(self, options: Mapping, seats: Sequence[SeatSpec], seed: int) -> HexfolkState:

@@ -18,6 +18,7 @@
 // A piece key is "seat:piece".
 
 import { el, title } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { FLAT, POINTY, corner, hexPoints, points } from "../js/hexgrid.js";
 
 const STATIONS = 6;
@@ -140,9 +141,19 @@ function cardName(card) {
 }
 
 function whereText(where, index) {
-  if (where === "track") return `space ${index}`;
-  if (where === "hextopia") return `HEXTOPIA ${index}`;
-  return "HOME";
+  if (where === "track") return gettext("space %(n)s", { n: index });
+  if (where === "hextopia") return gettext("HEXTOPIA %(n)s", { n: index });
+  return gettext("HOME");
+}
+
+const COLOUR_WORDS = {
+  red: gettext("red"), blue: gettext("blue"), green: gettext("green"),
+  yellow: gettext("yellow"), purple: gettext("purple"), orange: gettext("orange"),
+};
+
+/** A station colour's name in the page's language ("red" -> "rouge"); other words unchanged. */
+export function colourWord(name) {
+  return COLOUR_WORDS[name] || name;
 }
 
 /** Gives `node` its help: the <title> shown on hover and data-help for the tap line. */
@@ -155,30 +166,34 @@ function help(node, text) {
 /** What a track space is (START spaces: `station` is the colour index, else undefined). */
 export function spaceHelp(index, station, colour) {
   if (station !== undefined) {
-    return `START of ${colour} (space ${index}): ${colour}'s pieces come out of HOME onto it with an ACE, a KING, or a TWO while ${colour} has no piece IN-PLAY. It is an ordinary space too: a piece landing on it sends the one there HOME. ${colour}'s HEXTOPIA lane begins at the space just behind it.`;
+    return gettext("START of %(colour)s (space %(n)s): %(colour)s's pieces come out of HOME onto it with an ACE, a KING, or a TWO while %(colour)s has no piece IN-PLAY. It is an ordinary space too: a piece landing on it sends the one there HOME. %(colour)s's HEXTOPIA lane begins at the space just behind it.", { colour: colourWord(colour), n: index });
   }
-  return `Space ${index} of the track. Pieces IN-PLAY move clockwise (a THREE moves back 3) and jump over other pieces; one landing here sends the piece already here to its HOME.`;
+  return gettext("Space %(n)s of the track. Pieces IN-PLAY move clockwise (a THREE moves back 3) and jump over other pieces; one landing here sends the piece already here to its HOME.", { n: index });
 }
 
 /** What a HOME slot is. */
 export function homeHelp(colour, atHome) {
-  const count = ` ${atHome} of 4 at HOME now.`;
-  return `HOME of ${colour} (H-O-M-E): ${colour}'s pieces start here and come back here when landed on. An ACE or a KING (a TWO only while ${colour} has no piece IN-PLAY) brings one to ${colour}'s START.${count}`;
+  const text = gettext("HOME of %(colour)s (H-O-M-E): %(colour)s's pieces start here and come back here when landed on. An ACE or a KING (a TWO only while %(colour)s has no piece IN-PLAY) brings one to %(colour)s's START.", { colour: colourWord(colour) });
+  return `${text} ${gettext("%(n)s of 4 at HOME now.", { n: atHome })}`;
 }
 
 /** What a HEXTOPIA slot is. */
 export function laneHelp(colour, slot) {
-  return `HEXTOPIA ${slot} of ${colour}: the safe lane. A ${colour} piece enters it from the track with the exact count (it never passes its own START); inside, only an ACE (1) or a TWO (2) moves it, and no piece jumps or lands on another. Nothing can touch a piece here. All four ${colour} pieces here win.`;
+  return gettext("HEXTOPIA %(n)s of %(colour)s: the safe lane. A %(colour)s piece enters it from the track with the exact count (it never passes its own START); inside, only an ACE (1) or a TWO (2) moves it, and no piece jumps or lands on another. Nothing can touch a piece here. All four %(colour)s pieces here win.", { n: slot, colour: colourWord(colour) });
 }
 
 /** What a piece is and where it stands; `L` the track length. */
 export function pieceHelp(p, colour, name, L) {
-  const who = `${colour} piece ${p.piece + 1} (${name})`;
-  if (p.where === "home") return `${who}: at HOME; an ACE or a KING brings it to START.`;
-  if (p.where === "hextopia") return `${who}: in HEXTOPIA ${p.index}, safe for good${p.index < 4 ? `; an ACE or a TWO moves it deeper if the slots are free` : ""}.`;
+  const who = gettext("%(colour)s piece %(n)s (%(name)s)", { colour: colourWord(colour), n: p.piece + 1, name });
+  if (p.where === "home") return gettext("%(who)s: at HOME; an ACE or a KING brings it to START.", { who });
+  if (p.where === "hextopia") {
+    return p.index < 4
+      ? gettext("%(who)s: in HEXTOPIA %(n)s, safe for good; an ACE or a TWO moves it deeper if the slots are free.", { who, n: p.index })
+      : gettext("%(who)s: in HEXTOPIA %(n)s, safe for good.", { who, n: p.index });
+  }
   const progress = p.progress ?? 0;
-  const place = progress === 0 ? `on its START (space ${p.index})` : `on space ${p.index}, ${progress} past its START`;
-  return `${who}: ${place}; ${L - progress} to go to HEXTOPIA 1. A piece landing on it sends it HOME; a JACK may swap it.`;
+  const place = progress === 0 ? gettext("on its START (space %(n)s)", { n: p.index }) : gettext("on space %(n)s, %(past)s past its START", { n: p.index, past: progress });
+  return gettext("%(who)s: %(place)s; %(left)s to go to HEXTOPIA 1. A piece landing on it sends it HOME; a JACK may swap it.", { who, place, left: L - progress });
 }
 
 export class HextopiaBoard {
@@ -189,7 +204,7 @@ export class HextopiaBoard {
     this.helpLine = helpLine || document.getElementById("hx-help");
     svg.setAttribute("viewBox", VIEWBOX);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "Hextopia board");
+    svg.setAttribute("aria-label", gettext("Hextopia board"));
     svg.addEventListener("click", (e) => this._click(e));
     svg.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") {
@@ -259,19 +274,19 @@ export class HextopiaBoard {
       for (let k = 1; k <= LANE; k++) {
         const [x, y] = g.lane(s, k);
         const c = el("rect", { x: (x - offR).toFixed(1), y: (y - offR).toFixed(1), width: (offR * 2).toFixed(1), height: (offR * 2).toFixed(1), rx: 4, fill: colour, "fill-opacity": 0.45, class: "hx-lane" }, grp);
-        help(c, used ? laneHelp(STATION_COLOURS[s], k) : `HEXTOPIA ${k} of ${STATION_COLOURS[s]}: nobody plays ${STATION_COLOURS[s]} at this table.`);
+        help(c, used ? laneHelp(STATION_COLOURS[s], k) : gettext("HEXTOPIA %(n)s of %(colour)s: nobody plays %(colour)s at this table.", { n: k, colour: colourWord(STATION_COLOURS[s]) }));
       }
       for (let k = 0; k < PIECES; k++) {
         const [x, y] = g.home(s, k);
         const h = el("polygon", { points: hexPoints(x, y, offR * 1.08, POINTY), fill: colour, "fill-opacity": 0.3, class: "hx-home" }, grp);
-        help(h, used ? homeHelp(STATION_COLOURS[s], (seat.pieces || []).filter((p) => p.where === "home").length) : `HOME of ${STATION_COLOURS[s]}: nobody plays ${STATION_COLOURS[s]} at this table.`);
+        help(h, used ? homeHelp(STATION_COLOURS[s], (seat.pieces || []).filter((p) => p.where === "home").length) : gettext("HOME of %(colour)s: nobody plays %(colour)s at this table.", { colour: colourWord(STATION_COLOURS[s]) }));
         const t = el("text", { x: x.toFixed(1), y: (y + offR * 0.95).toFixed(1), "text-anchor": "middle", class: "hx-home-letter" }, grp);
         t.textContent = HOME_LETTERS[k];
       }
       if (seat) {
         const [lx, ly] = g.label(s);
         const t = el("text", { x: lx.toFixed(1), y: ly.toFixed(1), "text-anchor": "middle", "dominant-baseline": "middle", class: "hx-station-name", fill: colour }, grp);
-        const name = names[seat.seat] || `Seat ${seat.seat + 1}`;
+        const name = names[seat.seat] || gettext("Seat %(n)s", { n: seat.seat + 1 });
         const team = seat.team === null || seat.team === undefined ? "" : ` · ${"ABCDEF"[seat.team]}`;
         t.textContent = (name.length > 12 ? `${name.slice(0, 11)}…` : name) + team;
       }
@@ -282,11 +297,11 @@ export class HextopiaBoard {
     const ct = el("text", { x: 0, y: -8, "text-anchor": "middle", class: "hx-center-text" }, centre);
     ct.textContent = "HEXTOPIA";
     const sub = el("text", { x: 0, y: 12, "text-anchor": "middle", class: "hx-center-sub" }, centre);
-    sub.textContent = view.hand_number ? `Deal ${view.deal ?? 1} · Hand ${view.hand_number}` : "";
+    sub.textContent = view.hand_number ? gettext("Deal %(deal)s · Hand %(hand)s", { deal: view.deal ?? 1, hand: view.hand_number }) : "";
     if (view.last_card && view.last_card.card) {
       const lc = el("text", { x: 0, y: 30, "text-anchor": "middle", class: "hx-center-sub" }, centre);
-      const who = names[view.last_card.seat] || `Seat ${view.last_card.seat + 1}`;
-      lc.textContent = `Last card: ${cardName(view.last_card.card)} (${who})`;
+      const who = names[view.last_card.seat] || gettext("Seat %(n)s", { n: view.last_card.seat + 1 });
+      lc.textContent = gettext("Last card: %(card)s (%(name)s)", { card: cardName(view.last_card.card), name: who });
     }
 
     // Pieces: coloured circle plus number, so colour is never the only cue.
@@ -306,7 +321,7 @@ export class HextopiaBoard {
         if (selectable.has(key)) {
           pg.setAttribute("tabindex", "0");
           pg.setAttribute("role", "button");
-          pg.setAttribute("aria-label", `${colourName} piece ${p.piece + 1} of ${name}, ${whereText(p.where, p.index)}: select`);
+          pg.setAttribute("aria-label", gettext("%(colour)s piece %(n)s of %(name)s, %(where)s: select", { colour: colourWord(colourName), n: p.piece + 1, name, where: whereText(p.where, p.index) }));
           el("circle", { r: (pieceR + 4).toFixed(1), class: "hx-piece-ring" }, pg);
         }
         el("circle", { r: pieceR.toFixed(1), fill: colour, class: "hx-piece-body" }, pg);

@@ -1,14 +1,15 @@
 // Hextopia's playing cards as buttons (the live hand and the replay's hands).
 
 import { h } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { cardName } from "./board.js";
 
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
+const SUIT_NAMES = { S: gettext("spades"), H: gettext("hearts"), D: gettext("diamonds"), C: gettext("clubs") };
+const RANK_NAMES = { A: gettext("Ace"), K: gettext("King"), Q: gettext("Queen"), J: gettext("Jack"), T: "10" };
 
 function cardAria(card) {
-  if (card[0] === "X") return "Joker";
-  return `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]]}`;
+  if (card[0] === "X") return gettext("Joker");
+  return gettext("%(rank)s of %(suit)s", { rank: RANK_NAMES[card[0]] || card[0], suit: SUIT_NAMES[card[1]] });
 }
 
 export function cardButton(card) {

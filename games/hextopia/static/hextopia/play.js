@@ -6,6 +6,7 @@
 
 import { button, h } from "../js/dom.js";
 import { canonical } from "../js/generic.js";
+import { gettext } from "../js/i18n.js";
 import { startMatchPage } from "../js/match.js";
 import { HextopiaBoard, cardName, pieceKey } from "./board.js";
 import { cardButton } from "./cards.js";
@@ -94,7 +95,7 @@ class HextopiaTable {
       this.play(chosen[0]);
       return;
     }
-    this.hint.textContent = "Several pieces can reach that space: click the piece you want to move first, or choose a move from the list.";
+    this.hint.textContent = gettext("Several pieces can reach that space: click the piece you want to move first, or choose a move from the list.");
   }
 
   play(move) {
@@ -165,7 +166,7 @@ class HextopiaTable {
       this.hand.appendChild(b);
     }
     if (!view.hand.length) {
-      this.hand.appendChild(h("p", { class: "muted small", text: "No cards in hand." }));
+      this.hand.appendChild(h("p", { class: "muted small", text: gettext("No cards in hand.") }));
     }
 
     // Move list for the chosen card (every move as a button: keyboard and small screens).
@@ -180,24 +181,24 @@ class HextopiaTable {
     this.actions.replaceChildren();
     if (myTurn && this.selectedCard && discardable.has(this.selectedCard)) {
       const m = moves.find((x) => x.action.type === "discard" && x.card === this.selectedCard);
-      const b = button(`Discard ${cardName(this.selectedCard)}`, { class: "btn" });
+      const b = button(gettext("Discard %(card)s", { card: cardName(this.selectedCard) }), { class: "btn" });
       b.addEventListener("click", () => this.play(m));
       this.actions.appendChild(b);
     }
     if (myTurn && sitOut) {
-      const b = button("Sit out this hand", { class: "btn btn-secondary", title: sitOut.label });
+      const b = button(gettext("Sit out this hand"), { class: "btn btn-secondary", title: sitOut.label });
       b.addEventListener("click", () => this.play(sitOut));
       this.actions.appendChild(b);
     }
 
     let hint;
     if (snap.status !== "active") hint = "";
-    else if (this.page.busy) hint = "Sending your move…";
-    else if (!this.page.toAct.includes(snap.seat)) hint = "Wait for your turn.";
-    else if (!playable.size && discardable.size) hint = sitOut ? "No card can be played: discard one card, or discard your whole hand and sit out until the next hand." : "No card can be played: choose a card to discard.";
-    else if (!this.selectedCard) hint = "Your turn: choose a card.";
-    else if (cardPlays.length) hint = this.selectedPiece ? "Click a ringed space to move there, or choose below." : "Click a highlighted piece, then a ringed space — or choose a move below.";
-    else hint = "Choose a card.";
+    else if (this.page.busy) hint = gettext("Sending your move…");
+    else if (!this.page.toAct.includes(snap.seat)) hint = gettext("Wait for your turn.");
+    else if (!playable.size && discardable.size) hint = sitOut ? gettext("No card can be played: discard one card, or discard your whole hand and sit out until the next hand.") : gettext("No card can be played: choose a card to discard.");
+    else if (!this.selectedCard) hint = gettext("Your turn: choose a card.");
+    else if (cardPlays.length) hint = this.selectedPiece ? gettext("Click a ringed space to move there, or choose below.") : gettext("Click a highlighted piece, then a ringed space — or choose a move below.");
+    else hint = gettext("Choose a card.");
     this.hint.textContent = hint;
   }
 }

@@ -5,6 +5,7 @@
 // GameUI: exports renderStep(view, step, ctx) and describe(events, ctx).
 
 import { h } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
 import { HextopiaBoard } from "./board.js";
 import { describeEvents } from "./describe.js";
@@ -25,8 +26,8 @@ function renderHand(view, viewer, names) {
     b.classList.add("card-small");
     return b;
   });
-  line.replaceChildren(h("strong", { text: `Hand of ${names[viewer] || `Seat ${viewer + 1}`}: ` }),
-    ...(cards.length ? cards : [h("span", { class: "muted", text: "no cards" })]));
+  line.replaceChildren(h("strong", { text: `${gettext("Hand of %(name)s:", { name: names[viewer] || gettext("Seat %(n)s", { n: viewer + 1 }) })} ` }),
+    ...(cards.length ? cards : [h("span", { class: "muted", text: gettext("no cards") })]));
 }
 
 export function renderStep(view, step, { names, viewer = null }) {

@@ -9,6 +9,7 @@
 //   renderScore(node, view, result, names)   fills #hx-score-body
 
 import { h } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { TEAM_LETTERS, listNames, teamText } from "../js/seats.js";
 
 /** The progress one piece counts for (its `progress` from the view; null at HOME). */
@@ -55,11 +56,11 @@ function head(short, full) {
 /** The sentence on how the winner won. */
 function winnerText(view, result, names) {
   const winners = result?.winners || [];
-  if (!winners.length) return "The game is over.";
+  if (!winners.length) return gettext("The game is over.");
   const team = view.seats.find((s) => s.seat === winners[0])?.team;
-  const who = listNames(winners.map((s) => names[s] || `Seat ${s + 1}`));
-  if (team !== null && team !== undefined && winners.length > 1) return `${teamText(team)} (${who}) won: every piece of the team reached HEXTOPIA first.`;
-  return `${who} won: all four pieces reached HEXTOPIA first.`;
+  const who = listNames(winners.map((s) => names[s] || gettext("Seat %(n)s", { n: s + 1 })));
+  if (team !== null && team !== undefined && winners.length > 1) return gettext("%(team)s (%(names)s) won: every piece of the team reached HEXTOPIA first.", { team: teamText(team), names: who });
+  return gettext("%(names)s won: all four pieces reached HEXTOPIA first.", { names: who });
 }
 
 /** Shows the panel #hx-score with the explanation once `result` is there, else hides it. */
@@ -80,20 +81,20 @@ export function renderScore(node, view, result, names) {
   const teams = rows.some((r) => r.team !== null);
   node.append(h("p", { text: winnerText(view, result, names) }));
   const how = teams
-    ? "The other teams rank by their total progress, the sum over their members (every member gets the team's rank); equal progress shares a rank."
-    : "The others rank by total progress; equal progress shares a rank.";
-  node.append(h("p", { class: "small", text: `${how} A piece counts 0 at HOME, 1 on its START and one more for every space it has come round the track (up to ${L} on the last space before HEXTOPIA), and ${L + 1} to ${L + 4} in HEXTOPIA 1 to 4. A player's score is their own total.` }));
+    ? gettext("The other teams rank by their total progress, the sum over their members (every member gets the team's rank); equal progress shares a rank.")
+    : gettext("The others rank by total progress; equal progress shares a rank.");
+  node.append(h("p", { class: "small", text: `${how} ${gettext("A piece counts 0 at HOME, 1 on its START and one more for every space it has come round the track (up to %(last)s on the last space before HEXTOPIA), and %(low)s to %(high)s in HEXTOPIA 1 to 4. A player's score is their own total.", { last: L, low: L + 1, high: L + 4 })}` }));
   const table = h("table", { class: "result-table hx-score-table" });
-  table.append(h("caption", { class: "visually-hidden", text: "Scores: pieces and progress per player" }));
-  const hr = h("tr", {}, head("Rank"), head("Player"));
-  if (teams) hr.append(head("Team"));
-  hr.append(head("HEXTOPIA", "Pieces in HEXTOPIA (their progress)"), head("Track", "Pieces on the track (their progress)"),
-    head("HOME", "Pieces at HOME (0 each)"), head("Pieces", "Each piece's progress"), head("Score", "Total progress"));
-  if (teams) hr.append(head("Team total", "The team's progress: what the teams rank by"));
+  table.append(h("caption", { class: "visually-hidden", text: gettext("Scores: pieces and progress per player") }));
+  const hr = h("tr", {}, head(gettext("Rank")), head(gettext("Player")));
+  if (teams) hr.append(head(gettext("Team")));
+  hr.append(head("HEXTOPIA", gettext("Pieces in HEXTOPIA (their progress)")), head(gettext("Track"), gettext("Pieces on the track (their progress)")),
+    head(gettext("HOME"), gettext("Pieces at HOME (0 each)")), head(gettext("Pieces"), gettext("Each piece's progress")), head(gettext("Score"), gettext("Total progress")));
+  if (teams) hr.append(head(gettext("Team total"), gettext("The team's progress: what the teams rank by")));
   table.append(h("thead", {}, hr));
   const body = h("tbody");
   for (const r of rows) {
-    const name = `${names[r.seat] || `Seat ${r.seat + 1}`}${result.winners?.includes(r.seat) ? " (winner)" : ""}`;
+    const name = `${names[r.seat] || gettext("Seat %(n)s", { n: r.seat + 1 })}${result.winners?.includes(r.seat) ? ` ${gettext("(winner)")}` : ""}`;
     const tr = h("tr", { "data-seat": r.seat }, cell(r.rank ?? "-"), h("th", { scope: "row", text: name }));
     if (teams) tr.append(cell(r.team === null ? "-" : TEAM_LETTERS[r.team] || r.team + 1));
     tr.append(

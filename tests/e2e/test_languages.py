@@ -1,0 +1,84 @@
+"""Issue 13, point 7, in headless Chromium on a live site: a signed-in player switches the
+header's language chooser to French; the page comes back in French (server templates and the
+ES modules' texts through /jsi18n/), the choice is stored, and it follows the player to a
+match table, whose shared module (static/js/match.js) speaks French too. Screenshots of the
+French lobby and table at 1280, 1366 and 360 px go to ``artifacts/e2e/lang-*.png``.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+
+from accounts.models import User
+from gameplatform.matches import services
+from gameplatform.players.models import Preferences
+from gameplatform.tenants.models import Membership
+from gameplatform.tenants.selectors import tenant_default
+
+from .conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+SIZES = ((1280, 800), (1366, 768), (360, 740))
+STEP_MS = 20_000
+
+
+def _person(name: str) -> User:
+    user = User.objects.create_user(username=name, password="Lang-e2e-pw-1", email=f"{name}@example.org")
+    Membership.objects.create(user=user, tenant=tenant_default())
+    return user
+
+
+def _page(browser, site, user, size=(1280, 800)):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-US")
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": site.url}])
+    page = context.new_page()
+    page.set_default_timeout(STEP_MS)
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    return page
+
+
+def test_switching_to_french_translates_the_pages_and_the_modules(browser, live_site):
+    alice, bob = _person("alice"), _person("bob")
+    page = _page(browser, live_site, alice)
+    page.goto(f"{live_site.url}/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator(".nav-links")).to_contain_text("Communities")
+
+    # The chooser sends itself on change (JavaScript) and the page comes back in French.
+    with page.expect_navigation():
+        page.select_option("#language-select", "fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator(".nav-links")).to_contain_text("Communautés")
+    expect(page.locator("#create-h")).to_have_text("Créer une partie")
+    assert Preferences.objects.get(user=alice).language == "fr"
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(ARTIFACTS / f"lang-lobby-fr-{width}.png"), full_page=False)
+
+    # A table: the shared ES module's banner and turn line are French (the JS catalogue).
+    tenant = tenant_default()
+    match = services.match_create(tenant=tenant, user=alice, game="hextopia", seats=2, turn_seconds=600)
+    services.match_join(tenant=tenant, user=bob, match_id=match.pk)
+    services.match_start(tenant=tenant, user=alice, match_id=match.pk)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_site.url}/matches/{match.pk}/")
+    expect(page.locator("#conn-state")).to_have_text("En direct")
+    expect(page.locator("#turn-text")).to_contain_text("Tour 1")
+    expect(page.locator("#status-banner")).to_have_text(re.compile("Votre tour|En attente de"))
+    expect(page.locator("#tab-moves")).to_have_text("Coups")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(ARTIFACTS / f"lang-table-fr-{width}.png"), full_page=False)
+
+    # Another device of the same person, browser in English: still French (the stored choice).
+    other = _page(browser, live_site, alice, size=(360, 740))
+    other.goto(f"{live_site.url}/settings/")
+    expect(other.locator("h1")).to_have_text("Paramètres")
+    assert not page.js_errors and not other.js_errors, page.js_errors + other.js_errors

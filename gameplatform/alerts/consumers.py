@@ -164,7 +164,7 @@ class MeConsumer(AsyncJsonWebsocketConsumer):
         """The session still signs in the same member; else tell, close and say False."""
         if await database_sync_to_async(self._still_allowed)():
             return True
-        await self.send_json({"type": "error", "code": NOT_MEMBER, "message": MSG_SESSION_ENDED})
+        await self.send_json({"type": "error", "code": NOT_MEMBER, "message": str(MSG_SESSION_ENDED)})
         await self.close(code=CLOSE_FORBIDDEN)
         self.user_id = None
         return False

@@ -84,6 +84,7 @@ class ClientError(Exception):
     field; ``field``: the offending field or None; ``client_action_id``: echoed when known."""
 
     def __init__(self, code: str, message: str, field: str | None = None, client_action_id: str | None = None):
+        message = str(message)  # a lazy translation, in the language active where it is raised
         super().__init__(message)
         self.code = code
         self.message = message

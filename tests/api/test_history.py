@@ -12,8 +12,9 @@ from tests.api.support import url
 
 @pytest.fixture
 def long_match(match_factory, alice):
-    """A Hextopia match of two bots played for 300 moves, watched by alice (no seat)."""
-    match = match_factory("hextopia", ["heuristic", "random"], creator=alice)
+    """A Hextopia match of four random bots played for 300 moves (random play lasts longer than
+    that whatever the seed), watched by alice (no seat)."""
+    match = match_factory("hextopia", ["random"] * 4, creator=alice)
     match_play_out(match_id=match.pk, max_actions=300)
     match.refresh_from_db()
     return match

@@ -28,7 +28,7 @@ from games.hexfolk.engine.rules import (
     VICTORY_POINT_CARD_POINTS,
     by_seats,
 )
-from games.hexfolk.engine.state import HexfolkState
+from games.hexfolk.engine.state import HexfolkState, memo_valid
 
 # The setup gives every player this many settlements.
 SETUP_SETTLEMENTS = 2
@@ -37,11 +37,17 @@ SETUP_SETTLEMENTS = 2
 def no_one_can_win(st: HexfolkState) -> bool:
     """True when no seat can reach the victory-point target from this position (nobody can
     gain another point is the plainest case)."""
+    # Every list and holder the answer reads; mostly unchanged from one turn to the next.
+    deps = (st.node_owner, st.node_city, st.edge_owner, st.settlements_left, st.cities_left,
+            st.roads_left, st.dev_left, st.dev_hands, st.knights, st.longest_holder,
+            st.army_holder, st.options)
+    memo = st._memo_end
+    if memo_valid(memo, deps):
+        return memo[1]
     target = st.options["victory_points"]
-    for s in range(st.n):
-        if _can_gain(st, s, target - total_points(st, s)):
-            return False
-    return True
+    answer = not any(_can_gain(st, s, target - total_points(st, s)) for s in range(st.n))
+    st._memo_end = (deps, answer)
+    return answer
 
 
 def _can_gain(st: HexfolkState, seat: int, need: int) -> bool:

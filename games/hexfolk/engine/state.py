@@ -82,12 +82,16 @@ class HexfolkState:
     from rolls), ``trades_made``.
     """
 
-    __slots__ = FIELDS + ("_board",)
+    # Caches, never encoded or compared: the board, and results derived from lists that are
+    # replaced (never changed in place) when they change, each kept with the lists it was
+    # computed from and trusted only while those are the very same objects (``memo_valid``).
+    __slots__ = FIELDS + ("_board", "_memo_end", "_memo_rates")
 
     def __init__(self, **fields: Any):
         for name in FIELDS:
             setattr(self, name, fields[name])
         self._board = None
+        self._memo_end = self._memo_rates = None
 
     @property
     def board(self) -> Board:
@@ -145,6 +149,8 @@ class HexfolkState:
         new.produced = self.produced
         new.trades_made = self.trades_made
         new._board = self._board
+        new._memo_end = self._memo_end
+        new._memo_rates = self._memo_rates
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -157,6 +163,13 @@ class HexfolkState:
     def __repr__(self) -> str:
         return (f"HexfolkState(map={self.map!r}, n={self.n}, phase={self.phase!r}, "
                 f"turn={self.turn}, turn_number={self.turn_number})")
+
+
+def memo_valid(memo: tuple | None, deps: tuple) -> bool:
+    """True when ``memo`` (``(deps, value)`` or None) was computed from exactly ``deps``: the
+    same list objects (the identity test of tuple comparison settles it at once) or equal
+    values."""
+    return memo is not None and memo[0] == deps
 
 
 def draw(st: HexfolkState, bound: int) -> int:

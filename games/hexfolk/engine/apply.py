@@ -99,27 +99,31 @@ _TRADE_ANSWER = ({"accept_trade", "decline_trade", "counter_trade"}, E.NOT_NOW)
 def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkState, list[dict]]:
     """The state after ``seat`` plays ``action``, and its events; raises ``IllegalAction``.
 
-    Never changes ``st``. Events are JSON-able dicts; private ones carry ``visible_to``.
+    Never changes ``st``. Events are JSON-able dicts; private ones carry ``visible_to``. Every
+    action is checked in full (shape, actor, phase, then the rule in its handler), whether or
+    not it came from ``legal_actions``.
     """
-    if st.phase == OVER:
+    phase = st.phase
+    if phase == OVER:
         raise E.GAME_OVER.error()
     if not isinstance(action, dict):
         raise E.NOT_AN_ACTION.error()
     kind = action.get("type")
-    if kind == "play_victory_point":
-        raise E.VICTORY_POINT_NOT_PLAYED.error()
     shape = _SHAPES.get(kind) if isinstance(kind, str) else None
     if shape is None:
+        if kind == "play_victory_point":
+            raise E.VICTORY_POINT_NOT_PLAYED.error()
         raise E.NOT_AN_ACTION.error()
     required, allowed_keys = shape
-    if not action.keys() <= allowed_keys or not required <= action.keys():
+    keys = action.keys()
+    if not keys <= allowed_keys or (required and not required <= keys):
         raise E.BAD_KEYS.error()
-    if type(seat) is not int or not may_act(st, seat):
+    if not may_act(st, seat):
         raise E.NOT_YOUR_TURN.error()
-    if st.phase == TRADE:
+    if phase == TRADE:
         allowed, rule = _TRADE_ACTIVE if seat == st.turn else _TRADE_ANSWER
     else:
-        allowed, rule = _ALLOWED[st.phase]
+        allowed, rule = _ALLOWED[phase]
     if kind not in allowed:
         if kind == "roll" and st.rolled:
             rule = E.ALREADY_ROLLED
@@ -133,7 +137,6 @@ def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkStat
             and total_points(new, new.turn) >= new.options["victory_points"]):
         _win(new, new.turn, events)
     return new, events
-
 
 
 _HANDLERS = {

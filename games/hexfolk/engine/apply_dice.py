@@ -12,6 +12,7 @@ from games.hexfolk.engine.actions import (
     year_of_plenty_choices,
 )
 from games.hexfolk.engine.apply_parse import _cards, _int, _pay, _resource, _resume_phase
+from games.hexfolk.engine.derived import hex_owners
 from games.hexfolk.engine.rules import (
     DIE_SIDES,
     KNIGHT,
@@ -69,42 +70,51 @@ def _produce(st: HexfolkState, total: int, ev: list) -> None:
     node_owner = st.node_owner
     node_city = st.node_city
     robber = st.robber
-    owed: dict = {}  # (resource, seat) -> cards
+    owed: dict = {}  # resource * 8 + seat (MAX_SEATS is 8) -> cards, in the order first owed
     for h, r, nodes in table:
         if h == robber:
             continue
+        base = r << 3
         for nd in nodes:
             o = node_owner[nd]
             if o >= 0:
-                key = (r, o)
+                key = base | o
                 owed[key] = owed.get(key, 0) + (2 if node_city[nd] else 1)
     if not owed:
         return
     bank = st.bank
     need = [0] * N_RESOURCES
-    seats: list[list[int]] = [[] for _ in range(N_RESOURCES)]
-    for (r, o), x in owed.items():
+    owed_to = [0] * N_RESOURCES  # how many seats are owed each resource
+    for key, x in owed.items():
+        r = key >> 3
         need[r] += x
-        seats[r].append(o)
+        owed_to[r] += 1
     hands = st.hands
-    produced = st.produced = [p[:] for p in st.produced]
+    produced = st.produced = st.produced[:]  # rows copied below before they change
+    fresh = set()
     gains = [{} for _ in range(st.n)]
-    for (r, o), x in owed.items():
+    for key, x in owed.items():
+        r = key >> 3
+        o = key & 7
         if need[r] > bank[r]:
-            if len(seats[r]) > 1:
+            if owed_to[r] > 1:
                 continue
             x = bank[r]  # the only player owed gets what is left
             if not x:
                 continue
         hands[o][r] += x
+        if o not in fresh:
+            fresh.add(o)
+            produced[o] = produced[o][:]
         produced[o][r] += x
         gains[o][RESOURCES[r]] = x
     for r in range(N_RESOURCES):
         if need[r] > bank[r]:
-            only = seats[r][0] if len(seats[r]) == 1 else None
-            ev.append({"type": "shortage", "resource": RESOURCES[r], "paid_to": only})
-            if only is not None:
+            only = None
+            if owed_to[r] == 1:
+                only = next(key & 7 for key in owed if key >> 3 == r)
                 bank[r] = 0
+            ev.append({"type": "shortage", "resource": RESOURCES[r], "paid_to": only})
         else:
             bank[r] -= need[r]
     ev.append({"type": "produced", "roll": total, "gains": gains})
@@ -138,9 +148,8 @@ def _robber_move_ok(st: HexfolkState, h: int, victim: int) -> bool:
     if h == st.robber:
         return False
     mover = st.turn
-    node_owner = st.node_owner
-    owners = {node_owner[n] for n in st.board.topo.hex_nodes[h]}
-    victims = [o for o in owners if o >= 0 and o != mover and sum(st.hands[o])]
+    hands = st.hands
+    victims = [o for o in hex_owners(st)[h] if o != mover and any(hands[o])]
     return victim in victims if victims else victim == -1
 
 

@@ -6,9 +6,9 @@ from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.actions import (
     can_afford,
     cards_dict,
-    trade_rates,
 )
 from games.hexfolk.engine.apply_parse import _cards, _int, _resource
+from games.hexfolk.engine.derived import rates_by_seat
 from games.hexfolk.engine.rules import (
     N_RESOURCES,
     RESOURCES,
@@ -30,7 +30,7 @@ def _do_bank_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     get = _resource(a["get"])
     if give == get:
         raise E.SAME_RESOURCE.error()
-    rates = trade_rates(st, seat)[give]
+    rates = rates_by_seat(st)[seat][give]
     rate = a.get("rate", rates[-1])
     if not _int(rate) or rate not in rates:
         raise E.BANK_RATE.error()

@@ -41,12 +41,12 @@ def no_one_can_win(st: HexfolkState) -> bool:
     deps = (st.node_owner, st.node_city, st.edge_owner, st.settlements_left, st.cities_left,
             st.roads_left, st.dev_left, st.dev_hands, st.knights, st.longest_holder,
             st.army_holder, st.options)
-    memo = st._memo_end
+    memo = st._memo.get("no_one_can_win")
     if memo_valid(memo, deps):
         return memo[1]
     target = st.options["victory_points"]
     answer = not any(_can_gain(st, s, target - total_points(st, s)) for s in range(st.n))
-    st._memo_end = (deps, answer)
+    st._memo["no_one_can_win"] = (deps, answer)
     return answer
 
 

@@ -82,16 +82,16 @@ class HexfolkState:
     from rolls), ``trades_made``.
     """
 
-    # Caches, never encoded or compared: the board, and results derived from lists that are
-    # replaced (never changed in place) when they change, each kept with the lists it was
-    # computed from and trusted only while those are the very same objects (``memo_valid``).
-    __slots__ = FIELDS + ("_board", "_memo_end", "_memo_rates")
+    # Caches, never encoded or compared: the board, and ``_memo`` (shared with every clone):
+    # results derived from lists that are replaced, never changed in place, when they change,
+    # each kept with the lists it was computed from (derived.py, ``memo_valid``).
+    __slots__ = FIELDS + ("_board", "_memo")
 
     def __init__(self, **fields: Any):
         for name in FIELDS:
             setattr(self, name, fields[name])
         self._board = None
-        self._memo_end = self._memo_rates = None
+        self._memo = {}
 
     @property
     def board(self) -> Board:
@@ -149,8 +149,7 @@ class HexfolkState:
         new.produced = self.produced
         new.trades_made = self.trades_made
         new._board = self._board
-        new._memo_end = self._memo_end
-        new._memo_rates = self._memo_rates
+        new._memo = self._memo
         return new
 
     def __eq__(self, other: object) -> bool:

@@ -1,0 +1,164 @@
+"""Reads of the position that change only when a piece is placed, remembered between actions.
+
+A random or simulated game asks the same questions of an unchanged island action after action
+(which edges may take a road, which harbors a seat uses); these functions answer from
+``state._memo``, a dict shared by a state and every copy ``apply`` makes of it. Each entry
+keeps the lists it was computed from, and is used only while the state holds those very lists
+(or equal ones): the engine never changes a list of the island in place but replaces it
+(copy-on-write, state.py), so a placement always invalidates what it affects. Results are
+tuples: callers must not change them (actions.py builds fresh actions from them).
+"""
+from __future__ import annotations
+
+from games.hexfolk.engine.rules import (
+    BANK_RATE,
+    GENERIC_HARBOR,
+    GENERIC_RATE,
+    N_RESOURCES,
+    SPECIAL_RATE,
+)
+from games.hexfolk.engine.state import HexfolkState
+
+# Bank rates per resource, best last (see ``actions.trade_rates``).
+_PLAIN = (BANK_RATE,)
+_GENERIC = (BANK_RATE, GENERIC_RATE)
+_RATES = {(False, False): _PLAIN, (True, False): _GENERIC, (False, True): (BANK_RATE, SPECIAL_RATE),
+          (True, True): (BANK_RATE, GENERIC_RATE, SPECIAL_RATE)}
+
+
+def rates_by_seat(st: HexfolkState) -> tuple:
+    """``[seat][resource]`` -> tuple of the bank rates it qualifies for, best last: 4:1 always,
+    3:1 with a building on a generic harbor, 2:1 on that resource's special harbor."""
+    node_owner = st.node_owner
+    hit = st._memo.get("rates")
+    if hit is not None and hit[0] is node_owner:
+        return hit[1]
+    b = st.board
+    node_harbor = b.node_harbor
+    generic = [False] * st.n
+    special = [[False] * N_RESOURCES for _ in range(st.n)]
+    for n in b.harbor_node_list:
+        o = node_owner[n]
+        if o >= 0:
+            kind = node_harbor[n]
+            if kind == GENERIC_HARBOR:
+                generic[o] = True
+            else:
+                special[o][kind] = True
+    out = tuple(tuple(_RATES[generic[s], special[s][r]] for r in range(N_RESOURCES))
+                for s in range(st.n))
+    st._memo["rates"] = (node_owner, out)
+    return out
+
+
+def hex_owners(st: HexfolkState) -> tuple:
+    """``[hex]`` -> sorted tuple of the seats with a settlement or city at that hex."""
+    node_owner = st.node_owner
+    hit = st._memo.get("hex_owners")
+    if hit is not None and hit[0] is node_owner:
+        return hit[1]
+    topo = st.board.topo
+    sets: list[set] = [set() for _ in range(topo.n_hexes)]
+    node_hexes = topo.node_hexes
+    for n, o in enumerate(node_owner):
+        if o >= 0:
+            for h in node_hexes[n]:
+                sets[h].add(o)
+    out = tuple(tuple(sorted(s)) for s in sets)
+    st._memo["hex_owners"] = (node_owner, out)
+    return out
+
+
+def free_nodes(st: HexfolkState) -> tuple:
+    """Sorted intersections the distance rule allows: empty, with every neighbour empty."""
+    node_owner = st.node_owner
+    hit = st._memo.get("free_nodes")
+    if hit is not None and hit[0] is node_owner:
+        return hit[1]
+    node_neighbors = st.board.topo.node_neighbors
+    out = tuple(n for n, o in enumerate(node_owner)
+                if o == -1 and all(node_owner[m] == -1 for m in node_neighbors[n]))
+    st._memo["free_nodes"] = (node_owner, out)
+    return out
+
+
+def _by_seat(st: HexfolkState, name: str, deps: tuple) -> dict:
+    """The remembered ``{seat: value}`` of ``name`` for ``deps`` (a new empty one if the
+    remembered one was computed from other lists)."""
+    hit = st._memo.get(name)
+    if hit is not None and hit[0] == deps:
+        return hit[1]
+    cache: dict = {}
+    st._memo[name] = (deps, cache)
+    return cache
+
+
+def road_edges(st: HexfolkState, seat: int) -> tuple:
+    """Sorted free edges where ``seat`` may build a road (after setup): touching one of its
+    buildings, or one of its roads at an intersection not holding another player's building."""
+    edge_owner = st.edge_owner
+    node_owner = st.node_owner
+    cache = _by_seat(st, "road_edges", (edge_owner, node_owner))
+    out = cache.get(seat)
+    if out is not None:
+        return out
+    topo = st.board.topo
+    edge_nodes = topo.edge_nodes
+    nodes = set()
+    for e, o in enumerate(edge_owner):
+        if o == seat:
+            a, b = edge_nodes[e]
+            nodes.add(a)
+            nodes.add(b)
+    for n, o in enumerate(node_owner):
+        if o == seat:
+            nodes.add(n)
+    edges = set()
+    node_edge_ids = topo.node_edge_ids
+    for n in nodes:
+        o = node_owner[n]
+        if o != -1 and o != seat:
+            continue  # another player's building breaks the connection here
+        for e in node_edge_ids[n]:
+            if edge_owner[e] == -1:
+                edges.add(e)
+    out = tuple(sorted(edges))
+    cache[seat] = out
+    return out
+
+
+def settlement_nodes(st: HexfolkState, seat: int) -> tuple:
+    """Sorted intersections where ``seat`` may build a settlement after setup: the distance
+    rule, and one of its own roads leading there."""
+    edge_owner = st.edge_owner
+    node_owner = st.node_owner
+    cache = _by_seat(st, "settlement_nodes", (edge_owner, node_owner))
+    out = cache.get(seat)
+    if out is not None:
+        return out
+    edge_nodes = st.board.topo.edge_nodes
+    free = set(free_nodes(st))
+    cand = set()
+    for e, o in enumerate(edge_owner):
+        if o == seat:
+            a, b = edge_nodes[e]
+            if a in free:
+                cand.add(a)
+            if b in free:
+                cand.add(b)
+    out = tuple(sorted(cand))
+    cache[seat] = out
+    return out
+
+
+def city_nodes(st: HexfolkState, seat: int) -> tuple:
+    """Sorted intersections holding ``seat``'s settlements (where a city may go)."""
+    node_owner = st.node_owner
+    node_city = st.node_city
+    cache = _by_seat(st, "city_nodes", (node_owner, node_city))
+    out = cache.get(seat)
+    if out is not None:
+        return out
+    out = tuple(n for n, o in enumerate(node_owner) if o == seat and not node_city[n])
+    cache[seat] = out
+    return out

@@ -81,6 +81,11 @@ _TRADES = {"bank_trade", "offer_trade"}
 # Actions that can change the active player's points (buildings, Longest Road, a victory
 # point card, Largest Army); the start of a turn checks on its own.
 _SCORING = frozenset(_BUILDS | {"play_knight"})
+# Actions whose handlers may change a hand or the bank (the others share them with the input).
+_CARDS = frozenset({"build_settlement", "build_road", "build_city", "buy_dev", "roll", "discard",
+                    "move_robber", "play_year_of_plenty", "play_monopoly", "bank_trade",
+                    "confirm_trade"})
+assert _CARDS <= _SHAPES.keys()
 # What each phase allows, and the rule named when something else is tried.
 _ALLOWED = {
     SETUP_SETTLEMENT: ({"build_settlement"}, E.SETUP_PLACEMENT),
@@ -130,7 +135,7 @@ def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkStat
         elif kind == "discard":
             rule = E.NO_DISCARD_OWED
         raise rule.error()
-    new = st.clone()
+    new = st.clone(kind in _CARDS)
     events: list[dict] = []
     _HANDLERS[kind](new, seat, action, events)
     if (kind in _SCORING and new.phase in TURN_PHASES

@@ -12,7 +12,7 @@ from games.hexfolk.engine.actions import (
     year_of_plenty_choices,
 )
 from games.hexfolk.engine.apply_parse import _cards, _int, _pay, _resource, _resume_phase
-from games.hexfolk.engine.derived import hex_owners
+from games.hexfolk.engine.derived import hex_owners, production_plan
 from games.hexfolk.engine.rules import (
     DIE_SIDES,
     KNIGHT,
@@ -64,22 +64,14 @@ def _do_roll(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
 def _produce(st: HexfolkState, total: int, ev: list) -> None:
     """Production with the shortage rule: a resource the bank cannot pay in full goes to
     nobody, unless only one player is owed it, who gets what is left."""
-    table = st.board.production[total]
-    if not table:
+    plan = production_plan(st)[total]
+    if not plan:
         return
-    node_owner = st.node_owner
-    node_city = st.node_city
     robber = st.robber
-    owed: dict = {}  # resource * 8 + seat (MAX_SEATS is 8) -> cards, in the order first owed
-    for h, r, nodes in table:
-        if h == robber:
-            continue
-        base = r << 3
-        for nd in nodes:
-            o = node_owner[nd]
-            if o >= 0:
-                key = base | o
-                owed[key] = owed.get(key, 0) + (2 if node_city[nd] else 1)
+    owed: dict = {}  # resource << 3 | seat -> cards, in the order first owed
+    for h, key, x in plan:
+        if h != robber:
+            owed[key] = owed.get(key, 0) + x
     if not owed:
         return
     bank = st.bank

@@ -14,10 +14,13 @@ from games.hexfolk.engine.rules import (
     BANK_RATE,
     GENERIC_HARBOR,
     GENERIC_RATE,
+    MAX_SEATS,
     N_RESOURCES,
     SPECIAL_RATE,
 )
 from games.hexfolk.engine.state import HexfolkState
+
+assert MAX_SEATS <= 8  # production_plan packs a seat into 3 bits
 
 # Bank rates per resource, best last (see ``actions.trade_rates``).
 _PLAIN = (BANK_RATE,)
@@ -66,6 +69,23 @@ def hex_owners(st: HexfolkState) -> tuple:
                 sets[h].add(o)
     out = tuple(tuple(sorted(s)) for s in sets)
     st._memo["hex_owners"] = (node_owner, out)
+    return out
+
+
+def production_plan(st: HexfolkState) -> dict:
+    """``{roll: ((hex, resource << 3 | seat, cards), ...)}``: what each building is owed when
+    that number is rolled (2 for a city), in the order of ``board.production`` and of the
+    hex's nodes (which orders the ``produced`` event). Seats fit in 3 bits (``MAX_SEATS``)."""
+    node_owner = st.node_owner
+    node_city = st.node_city
+    hit = st._memo.get("production")
+    if hit is not None and hit[0][0] is node_owner and hit[0][1] is node_city:
+        return hit[1]
+    out = {}
+    for roll, table in st.board.production.items():
+        out[roll] = tuple((h, r << 3 | node_owner[nd], 2 if node_city[nd] else 1)
+                          for h, r, nodes in table for nd in nodes if node_owner[nd] >= 0)
+    st._memo["production"] = ((node_owner, node_city), out)
     return out
 
 

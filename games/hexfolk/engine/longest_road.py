@@ -19,23 +19,26 @@ def road_length(topo, edge_owner: list, node_owner: list, seat: int) -> int:
     """
     edge_nodes = topo.edge_nodes
     adj: dict[int, list] = {}  # node -> [(edge bit, other node)] over seat's roads only
-    count = 0
-    for e, o in enumerate(edge_owner):
-        if o == seat:
-            a, b = edge_nodes[e]
-            bit = 1 << e
-            if a in adj:
-                adj[a].append((bit, b))
-            else:
-                adj[a] = [(bit, b)]
-            if b in adj:
-                adj[b].append((bit, a))
-            else:
-                adj[b] = [(bit, a)]
-            count += 1
+    count = edge_owner.count(seat)
     if not count:
         return 0
+    e = -1
+    for _ in range(count):  # list.index finds the seat's roads faster than a loop over all
+        e = edge_owner.index(seat, e + 1)
+        a, b = edge_nodes[e]
+        bit = 1 << e
+        if a in adj:
+            adj[a].append((bit, b))
+        else:
+            adj[a] = [(bit, b)]
+        if b in adj:
+            adj[b].append((bit, a))
+        else:
+            adj[b] = [(bit, a)]
     breaks = {n for n in adj if node_owner[n] != -1 and node_owner[n] != seat}
+    best = _forest_longest(adj, breaks, count)
+    if best is not None:
+        return best
     # A longest trail ends where it cannot go on: at a node of odd degree in the player's road
     # graph or at another player's building. A part of the network with no such node has all
     # degrees even and no break, so one closed trail covers all of its roads (Euler).
@@ -79,6 +82,53 @@ def road_length(topo, edge_owner: list, node_owner: list, seat: int) -> int:
                     seen.add(m)
                     stack.append(m)
         best = max(best, degree_sum // 2)
+    return best
+
+
+def _forest_longest(adj: dict, breaks: set, count: int) -> int | None:
+    """The longest trail when the roads, cut at the ``breaks`` (another player's building: a
+    trail may end there, not pass), form a forest: then a trail is a simple path, and the
+    longest one is found in one pass (the two tallest branches at each node). None when there
+    is a loop, which ``road_length``'s full search handles."""
+    seen = set()
+    best = 0
+    visited = 0  # roads reached from a node that is not a break
+    looped = False
+
+    def height(node: int, came_by: int) -> int:
+        nonlocal best, visited, looped
+        top1 = top2 = 0
+        for bit, other in adj[node]:
+            if bit == came_by:
+                continue
+            visited += 1
+            if other in breaks:
+                h = 1
+            elif other in seen:
+                looped = True
+                return 0
+            else:
+                seen.add(other)
+                h = 1 + height(other, bit)
+                if looped:
+                    return 0
+            if h > top1:
+                top1, top2 = h, top1
+            elif h > top2:
+                top2 = h
+        if top1 + top2 > best:
+            best = top1 + top2
+        return top1
+
+    for root in adj:
+        if root in seen or root in breaks:
+            continue
+        seen.add(root)
+        height(root, 0)
+        if looped:
+            return None
+    if visited < count:  # a road between two breaks, seen from neither side
+        best = max(best, 1)
     return best
 
 

@@ -101,9 +101,10 @@ class HexfolkState:
             b = self._board = board(self.map, self.hex_terrain, self.hex_number, self.harbor_kind)
         return b
 
-    def clone(self) -> HexfolkState:
-        """A copy for ``apply`` to change: ``hands`` and ``bank`` are fresh lists; every other
-        list is shared, and a handler replaces it with a copy before changing it."""
+    def clone(self, hands: bool = True) -> HexfolkState:
+        """A copy for ``apply`` to change: ``hands`` and ``bank`` are fresh lists (shared too
+        with ``hands=False``, for an action that changes no cards); every other list is
+        shared, and a handler replaces it with a copy before changing it."""
         new = HexfolkState.__new__(HexfolkState)
         new.n = self.n
         new.options = self.options
@@ -122,8 +123,12 @@ class HexfolkState:
         new.dice = self.dice  # replaced, never changed in place
         # Only the hands and the bank change in most actions; every other list is replaced
         # (copy-on-write) by the handler that changes it.
-        new.hands = [h[:] for h in self.hands]
-        new.bank = self.bank[:]
+        if hands:
+            new.hands = [h[:] for h in self.hands]
+            new.bank = self.bank[:]
+        else:
+            new.hands = self.hands
+            new.bank = self.bank
         new.dev_left = self.dev_left
         new.dev_hands = self.dev_hands
         new.dev_new = self.dev_new

@@ -190,30 +190,7 @@ def robber_moves(st: HexfolkState) -> list[tuple[int, int]]:
     if every hex is protected, to the desert with no steal. Victims: other players with a
     building at the hex who hold a card.
     """
-    mover = st.turn
-    robbable = [s != mover and any(h) for s, h in enumerate(st.hands)]
-    protected = None
-    if st.options["friendly_robber"]:
-        protected = [s != mover and visible_points(st, s) <= FRIENDLY_ROBBER_MAX_POINTS
-                     for s in range(st.n)]
-    out = []
-    robber = st.robber
-    for h, owners in enumerate(hex_owners(st)):
-        if h == robber:
-            continue
-        if not owners:
-            out.append((h, -1))
-            continue
-        if protected is not None and any(protected[o] for o in owners):
-            continue
-        victims = [(h, o) for o in owners if robbable[o]]
-        if victims:
-            out += victims
-        else:
-            out.append((h, -1))
-    if not out:
-        out.append((st.board.deserts[0], -1))
-    return out
+    return [(a["hex"], -1 if a["victim"] is None else a["victim"]) for a in _robber(st, st.turn)]
 
 
 def year_of_plenty_choices(bank: list) -> list[tuple[int, ...]]:
@@ -294,8 +271,32 @@ def _discard(st: HexfolkState, seat: int) -> list[dict]:
 
 
 def _robber(st: HexfolkState, seat: int) -> list[dict]:
-    return [{"type": "move_robber", "hex": h, "victim": v if v >= 0 else None}
-            for h, v in robber_moves(st)]
+    # ``robber_moves`` as actions (it reads them back from here).
+    mover = st.turn
+    robbable = [s != mover and any(h) for s, h in enumerate(st.hands)]
+    protected = None
+    if st.options["friendly_robber"]:
+        protected = [s != mover and visible_points(st, s) <= FRIENDLY_ROBBER_MAX_POINTS
+                     for s in range(st.n)]
+    out = []
+    robber = st.robber
+    for h, owners in enumerate(hex_owners(st)):
+        if h == robber:
+            continue
+        if owners:
+            if protected is not None and any(protected[o] for o in owners):
+                continue
+            robbed = False
+            for o in owners:  # sorted
+                if robbable[o]:
+                    out.append({"type": "move_robber", "hex": h, "victim": o})
+                    robbed = True
+            if robbed:
+                continue
+        out.append({"type": "move_robber", "hex": h, "victim": None})
+    if not out:
+        out.append({"type": "move_robber", "hex": st.board.deserts[0], "victim": None})
+    return out
 
 
 def _free_roads(st: HexfolkState, seat: int) -> list[dict]:

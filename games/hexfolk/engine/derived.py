@@ -29,6 +29,17 @@ _RATES = {(False, False): _PLAIN, (True, False): _GENERIC, (False, True): (BANK_
           (True, True): (BANK_RATE, GENERIC_RATE, SPECIAL_RATE)}
 
 
+def indexes(values: list, value) -> list[int]:
+    """The positions of ``value`` in ``values``, ascending (``list.index`` scans in C: faster
+    than a loop over a long, mostly empty list such as ``edge_owner``)."""
+    out = []
+    i = -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        out.append(i)
+    return out
+
+
 def rates_by_seat(st: HexfolkState) -> tuple:
     """``[seat][resource]`` -> tuple of the bank rates it qualifies for, best last: 4:1 always,
     3:1 with a building on a generic harbor, 2:1 on that resource's special harbor."""
@@ -91,13 +102,24 @@ def production_plan(st: HexfolkState) -> dict:
 
 def free_nodes(st: HexfolkState) -> tuple:
     """Sorted intersections the distance rule allows: empty, with every neighbour empty."""
+    return _free(st)[0]
+
+
+def _free(st: HexfolkState) -> tuple[tuple, frozenset]:
+    """``free_nodes`` as a sorted tuple and as a set."""
     node_owner = st.node_owner
     hit = st._memo.get("free_nodes")
     if hit is not None and hit[0] is node_owner:
         return hit[1]
-    node_neighbors = st.board.topo.node_neighbors
-    out = tuple(n for n, o in enumerate(node_owner)
-                if o == -1 and all(node_owner[m] == -1 for m in node_neighbors[n]))
+    topo = st.board.topo
+    node_neighbors = topo.node_neighbors
+    blocked = set()
+    for n in range(topo.n_nodes):
+        if node_owner[n] != -1:
+            blocked.add(n)
+            blocked.update(node_neighbors[n])
+    free = frozenset(range(topo.n_nodes)) - blocked
+    out = (tuple(sorted(free)), free)
     st._memo["free_nodes"] = (node_owner, out)
     return out
 
@@ -124,15 +146,9 @@ def road_edges(st: HexfolkState, seat: int) -> tuple:
         return out
     topo = st.board.topo
     edge_nodes = topo.edge_nodes
-    nodes = set()
-    for e, o in enumerate(edge_owner):
-        if o == seat:
-            a, b = edge_nodes[e]
-            nodes.add(a)
-            nodes.add(b)
-    for n, o in enumerate(node_owner):
-        if o == seat:
-            nodes.add(n)
+    nodes = set(indexes(node_owner, seat))
+    for e in indexes(edge_owner, seat):
+        nodes.update(edge_nodes[e])
     edges = set()
     node_edge_ids = topo.node_edge_ids
     for n in nodes:
@@ -157,16 +173,11 @@ def settlement_nodes(st: HexfolkState, seat: int) -> tuple:
     if out is not None:
         return out
     edge_nodes = st.board.topo.edge_nodes
-    free = set(free_nodes(st))
     cand = set()
-    for e, o in enumerate(edge_owner):
-        if o == seat:
-            a, b = edge_nodes[e]
-            if a in free:
-                cand.add(a)
-            if b in free:
-                cand.add(b)
-    out = tuple(sorted(cand))
+    for e in indexes(edge_owner, seat):
+        cand.update(edge_nodes[e])
+    free = _free(st)[1]
+    out = tuple(n for n in sorted(cand) if n in free)
     cache[seat] = out
     return out
 
@@ -179,6 +190,6 @@ def city_nodes(st: HexfolkState, seat: int) -> tuple:
     out = cache.get(seat)
     if out is not None:
         return out
-    out = tuple(n for n, o in enumerate(node_owner) if o == seat and not node_city[n])
+    out = tuple(n for n in indexes(node_owner, seat) if not node_city[n])
     cache[seat] = out
     return out

@@ -16,6 +16,7 @@ from functools import cache
 
 from games.hexfolk.engine.actions import total_points
 from games.hexfolk.engine.board import topology
+from games.hexfolk.engine.derived import indexes
 from games.hexfolk.engine.rules import (
     CITIES_PER_PLAYER,
     DEV_DECKS,
@@ -62,15 +63,13 @@ def _can_gain(st: HexfolkState, seat: int, need: int) -> bool:
     (docs/performance.md, "Hexfolk engine")."""
     if need <= 0:
         return True
-    owner = st.node_owner
     city = st.node_city
-    on_board = 0
-    built = False
-    for n, o in enumerate(owner):
-        if o == seat:
-            built = True
-            if not city[n]:
-                on_board += 1
+    mine = indexes(st.node_owner, seat)
+    built = bool(mine)
+    on_board = 0  # settlements (not cities) on the island
+    for n in mine:
+        if not city[n]:
+            on_board += 1
     settlements = st.settlements_left[seat]
     cities = st.cities_left[seat]
     fixed = st.dev_left[VICTORY_POINT] * VICTORY_POINT_CARD_POINTS + _army_gain(st, seat)
@@ -111,14 +110,13 @@ def _network(st: HexfolkState, seat: int) -> set[int]:
     """Intersections ``seat``'s roads and buildings reach (not through others' buildings)."""
     edge_nodes = st.board.topo.edge_nodes
     owner = st.node_owner
-    nodes = {n for n, o in enumerate(owner) if o == seat}
-    for e, o in enumerate(st.edge_owner):
-        if o == seat:
-            a, b = edge_nodes[e]
-            if owner[a] == -1 or owner[a] == seat:
-                nodes.add(a)
-            if owner[b] == -1 or owner[b] == seat:
-                nodes.add(b)
+    nodes = set(indexes(owner, seat))
+    for e in indexes(st.edge_owner, seat):
+        a, b = edge_nodes[e]
+        if owner[a] == -1 or owner[a] == seat:
+            nodes.add(a)
+        if owner[b] == -1 or owner[b] == seat:
+            nodes.add(b)
     return nodes
 
 

@@ -61,31 +61,36 @@ def _do_roll(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
         _after_discards(st)
 
 
+assert N_RESOURCES == 5  # _produce's literal lists
+
+
 def _produce(st: HexfolkState, total: int, ev: list) -> None:
     """Production with the shortage rule: a resource the bank cannot pay in full goes to
     nobody, unless only one player is owed it, who gets what is left."""
-    plan = production_plan(st)[total]
-    if not plan:
-        return
-    robber = st.robber
-    owed: dict = {}  # resource << 3 | seat -> cards, in the order first owed
-    for h, key, x in plan:
-        if h != robber:
-            owed[key] = owed.get(key, 0) + x
+    hexes, owed, entries = production_plan(st)[total]
     if not owed:
         return
+    robber = st.robber
+    if robber in hexes:  # that hex produces nothing
+        left: dict = {}
+        for h, key, x in entries:
+            if h != robber:
+                left[key] = left.get(key, 0) + x
+        if not left:
+            return
+        owed = tuple(left.items())
     bank = st.bank
-    need = [0] * N_RESOURCES
-    owed_to = [0] * N_RESOURCES  # how many seats are owed each resource
-    for key, x in owed.items():
+    need = [0, 0, 0, 0, 0]  # N_RESOURCES
+    owed_to = [0, 0, 0, 0, 0]  # how many seats are owed each resource
+    for key, x in owed:
         r = key >> 3
         need[r] += x
         owed_to[r] += 1
     hands = st.hands
-    produced = st.produced = st.produced[:]  # rows copied below before they change
-    fresh = set()
+    old = st.produced
+    produced = st.produced = old[:]  # a seat's row is copied before it changes
     gains = [{} for _ in range(st.n)]
-    for key, x in owed.items():
+    for key, x in owed:
         r = key >> 3
         o = key & 7
         if need[r] > bank[r]:
@@ -95,20 +100,23 @@ def _produce(st: HexfolkState, total: int, ev: list) -> None:
             if not x:
                 continue
         hands[o][r] += x
-        if o not in fresh:
-            fresh.add(o)
-            produced[o] = produced[o][:]
-        produced[o][r] += x
+        row = produced[o]
+        if row is old[o]:
+            row = produced[o] = row[:]
+        row[r] += x
         gains[o][RESOURCES[r]] = x
     for r in range(N_RESOURCES):
-        if need[r] > bank[r]:
+        x = need[r]
+        if not x:
+            continue
+        if x > bank[r]:
             only = None
             if owed_to[r] == 1:
-                only = next(key & 7 for key in owed if key >> 3 == r)
+                only = next(key & 7 for key, _ in owed if key >> 3 == r)
                 bank[r] = 0
             ev.append({"type": "shortage", "resource": RESOURCES[r], "paid_to": only})
         else:
-            bank[r] -= need[r]
+            bank[r] -= x
     ev.append({"type": "produced", "roll": total, "gains": gains})
 
 

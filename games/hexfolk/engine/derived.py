@@ -84,9 +84,12 @@ def hex_owners(st: HexfolkState) -> tuple:
 
 
 def production_plan(st: HexfolkState) -> dict:
-    """``{roll: ((hex, resource << 3 | seat, cards), ...)}``: what each building is owed when
-    that number is rolled (2 for a city), in the order of ``board.production`` and of the
-    hex's nodes (which orders the ``produced`` event). Seats fit in 3 bits (``MAX_SEATS``)."""
+    """``{roll: (hexes, owed, entries)}``: what each building is owed when that number is
+    rolled. ``entries`` = ``((hex, resource << 3 | seat, cards), ...)`` (2 cards for a city) in
+    the order of ``board.production`` and of each hex's nodes, which orders the ``produced``
+    event; ``owed`` = ``((resource << 3 | seat, cards), ...)`` summed over them in that order,
+    right while the robber stands on none of ``hexes`` (a frozenset). Seats fit in 3 bits
+    (``MAX_SEATS``)."""
     node_owner = st.node_owner
     node_city = st.node_city
     hit = st._memo.get("production")
@@ -94,8 +97,12 @@ def production_plan(st: HexfolkState) -> dict:
         return hit[1]
     out = {}
     for roll, table in st.board.production.items():
-        out[roll] = tuple((h, r << 3 | node_owner[nd], 2 if node_city[nd] else 1)
-                          for h, r, nodes in table for nd in nodes if node_owner[nd] >= 0)
+        entries = tuple((h, r << 3 | node_owner[nd], 2 if node_city[nd] else 1)
+                        for h, r, nodes in table for nd in nodes if node_owner[nd] >= 0)
+        owed: dict = {}
+        for _, key, x in entries:
+            owed[key] = owed.get(key, 0) + x
+        out[roll] = (frozenset(h for h, _, _ in table), tuple(owed.items()), entries)
     st._memo["production"] = ((node_owner, node_city), out)
     return out
 

@@ -114,20 +114,28 @@ def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkStat
     if not isinstance(action, dict):
         raise E.NOT_AN_ACTION.error()
     kind = action.get("type")
-    shape = _SHAPES.get(kind) if isinstance(kind, str) else None
-    if shape is None:
+    spec = _KINDS.get(kind) if isinstance(kind, str) else None
+    if spec is None:
         if kind == "play_victory_point":
             raise E.VICTORY_POINT_NOT_PLAYED.error()
         raise E.NOT_AN_ACTION.error()
-    required, allowed_keys = shape
-    keys = action.keys()
-    if not keys <= allowed_keys or (required and not required <= keys):
+    required, allowed_keys, handler, cards, scoring = spec
+    if required:
+        keys = action.keys()
+        if not keys <= allowed_keys or not required <= keys:
+            raise E.BAD_KEYS.error()
+    elif len(action) != 1:  # "type" alone
         raise E.BAD_KEYS.error()
-    if not may_act(st, seat):
-        raise E.NOT_YOUR_TURN.error()
-    if phase == TRADE:
-        allowed, rule = _TRADE_ACTIVE if seat == st.turn else _TRADE_ANSWER
+    if phase in _MANY_ACT:
+        if not may_act(st, seat):
+            raise E.NOT_YOUR_TURN.error()
+        if phase == TRADE:
+            allowed, rule = _TRADE_ACTIVE if seat == st.turn else _TRADE_ANSWER
+        else:
+            allowed, rule = _ALLOWED[phase]
     else:
+        if type(seat) is not int or seat != st.turn:  # may_act, for one seat acting
+            raise E.NOT_YOUR_TURN.error()
         allowed, rule = _ALLOWED[phase]
     if kind not in allowed:
         if kind == "roll" and st.rolled:
@@ -135,13 +143,17 @@ def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkStat
         elif kind == "discard":
             rule = E.NO_DISCARD_OWED
         raise rule.error()
-    new = st.clone(kind in _CARDS)
+    new = st.clone(cards)
     events: list[dict] = []
-    _HANDLERS[kind](new, seat, action, events)
-    if (kind in _SCORING and new.phase in TURN_PHASES
+    handler(new, seat, action, events)
+    if (scoring and new.phase in TURN_PHASES
             and total_points(new, new.turn) >= new.options["victory_points"]):
         _win(new, new.turn, events)
     return new, events
+
+
+# Phases where ``may_act`` is more than "the seat whose turn it is".
+_MANY_ACT = frozenset({DISCARD, TRADE, SPECIAL_BUILD})
 
 
 _HANDLERS = {
@@ -166,5 +178,10 @@ _HANDLERS = {
     "end_turn": _do_end_turn,
     "pass": _do_pass,
 }
+
+# kind -> (required keys, allowed keys, handler, ``clone``'s hands argument, may score)
+_KINDS = {k: (req, allowed, _HANDLERS[k], None if k in _CARDS else False, k in _SCORING)
+          for k, (req, allowed) in _SHAPES.items()}
+assert all(allowed == {"type"} for req, allowed in _SHAPES.values() if not req)
 
 __all__ = ["apply_action", "IllegalAction"]

@@ -11,7 +11,7 @@ from games.hexfolk.engine.actions import (
     robber_moves,
     year_of_plenty_choices,
 )
-from games.hexfolk.engine.apply_parse import _cards, _int, _pay, _resource, _resume_phase
+from games.hexfolk.engine.apply_parse import _cards, _hand, _int, _pay, _resource, _resume_phase
 from games.hexfolk.engine.derived import hex_owners, production_plan
 from games.hexfolk.engine.rules import (
     DIE_SIDES,
@@ -87,6 +87,7 @@ def _produce(st: HexfolkState, total: int, ev: list) -> None:
         need[r] += x
         owed_to[r] += 1
     hands = st.hands
+    mine: set = set()  # seats whose hand this state owns already
     old = st.produced
     produced = st.produced = old[:]  # a seat's row is copied before it changes
     gains = [{} for _ in range(st.n)]
@@ -99,6 +100,9 @@ def _produce(st: HexfolkState, total: int, ev: list) -> None:
             x = bank[r]  # the only player owed gets what is left
             if not x:
                 continue
+        if o not in mine:
+            mine.add(o)
+            hands[o] = hands[o][:]
         hands[o][r] += x
         row = produced[o]
         if row is old[o]:
@@ -175,14 +179,14 @@ def _do_move_robber(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     st.robber = h
     ev.append({"type": "robber_moved", "seat": seat, "hex": h})
     if victim >= 0:
-        hand = st.hands[victim]
+        hand = _hand(st, victim)
         k = draw(st, sum(hand))
         r = 0
         while k >= hand[r]:
             k -= hand[r]
             r += 1
         hand[r] -= 1
-        st.hands[seat][r] += 1
+        _hand(st, seat)[r] += 1
         ev.append({"type": "robbed", "thief": seat, "victim": victim})
         ev.append({"type": "stolen_card", "thief": seat, "victim": victim, "resource": RESOURCES[r],
                    "visible_to": [seat, victim]})
@@ -240,9 +244,10 @@ def _do_play_year_of_plenty(st: HexfolkState, seat: int, a: dict, ev: list) -> N
     _take_card(st, seat, YEAR_OF_PLENTY)
     if pick not in year_of_plenty_choices(st.bank):
         raise E.YEAR_OF_PLENTY_TAKE.error()
+    hand = _hand(st, seat)
     for r in pick:
         st.bank[r] -= 1
-        st.hands[seat][r] += 1
+        hand[r] += 1
     ev.append({"type": "played_dev", "seat": seat, "card": "year_of_plenty",
                "resources": [RESOURCES[r] for r in pick]})
 
@@ -251,10 +256,12 @@ def _do_play_monopoly(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     r = _resource(a["resource"])
     _take_card(st, seat, MONOPOLY)
     taken = [0] * st.n
-    for s, hand in enumerate(st.hands):
-        if s != seat and hand[r]:
+    mine = _hand(st, seat)
+    for s in range(st.n):
+        if s != seat and st.hands[s][r]:
+            hand = _hand(st, s)
             taken[s] = hand[r]
-            st.hands[seat][r] += hand[r]
+            mine[r] += hand[r]
             hand[r] = 0
     ev.append({"type": "played_dev", "seat": seat, "card": "monopoly", "resource": RESOURCES[r],
                "taken": taken})

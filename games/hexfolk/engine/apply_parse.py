@@ -54,8 +54,15 @@ def _cards(value) -> list[int]:
     return out
 
 
+def _hand(st: HexfolkState, seat: int) -> list:
+    """``seat``'s hand, made this state's own before it changes: ``apply`` gives the new state
+    its own ``hands`` list and ``bank`` but shares each hand with the input (state.clone)."""
+    hand = st.hands[seat] = st.hands[seat][:]
+    return hand
+
+
 def _pay(st: HexfolkState, seat: int, cost) -> None:
-    hand = st.hands[seat]
+    hand = _hand(st, seat)
     bank = st.bank
     for r in range(N_RESOURCES):
         c = cost[r]

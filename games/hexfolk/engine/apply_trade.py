@@ -7,7 +7,7 @@ from games.hexfolk.engine.actions import (
     can_afford,
     cards_dict,
 )
-from games.hexfolk.engine.apply_parse import _cards, _int, _resource
+from games.hexfolk.engine.apply_parse import _cards, _hand, _int, _resource
 from games.hexfolk.engine.derived import rates_by_seat
 from games.hexfolk.engine.rules import (
     N_RESOURCES,
@@ -38,10 +38,11 @@ def _do_bank_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
         raise E.NOT_IN_HAND.error()
     if not st.bank[get]:
         raise E.BANK_LACKS.error()
-    st.hands[seat][give] -= rate
+    hand = _hand(st, seat)
+    hand[give] -= rate
     st.bank[give] += rate
     st.bank[get] -= 1
-    st.hands[seat][get] += 1
+    hand[get] += 1
     ev.append({"type": "bank_trade", "seat": seat, "give": {RESOURCES[give]: rate},
                "get": {RESOURCES[get]: 1}})
 
@@ -115,9 +116,9 @@ def _do_confirm_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
         raise E.CONFIRM_WITH.error()
     counter = trade["counters"].get(str(other))
     give, get = (counter[0], counter[1]) if counter else (trade["give"], trade["get"])
-    mine, theirs = st.hands[seat], st.hands[other]
-    if not can_afford(mine, give) or not can_afford(theirs, get):
+    if not can_afford(st.hands[seat], give) or not can_afford(st.hands[other], get):
         raise E.TRADE_CARDS_GONE.error()
+    mine, theirs = _hand(st, seat), _hand(st, other)
     for r in range(N_RESOURCES):
         mine[r] += get[r] - give[r]
         theirs[r] += give[r] - get[r]

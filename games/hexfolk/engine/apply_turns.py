@@ -22,6 +22,8 @@ from games.hexfolk.engine.state import (
     HexfolkState,
 )
 
+_N_DEV = len(DEV_CARDS)
+
 
 # ------------------------------------------------------------------ turn flow
 def _do_end_turn(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
@@ -68,7 +70,7 @@ def _start_turn(st: HexfolkState, ev: list) -> None:
         return
     st.phase = PRE_ROLL
     st.rolled = False
-    st.dev_new = [0] * len(DEV_CARDS)
+    st.dev_new = [0] * _N_DEV
     st.dev_played = False
     st.free_roads = 0
     ev.append({"type": "turn", "seat": st.turn, "turn_number": st.turn_number})

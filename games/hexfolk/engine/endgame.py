@@ -29,7 +29,7 @@ from games.hexfolk.engine.rules import (
     VICTORY_POINT_CARD_POINTS,
     by_seats,
 )
-from games.hexfolk.engine.state import HexfolkState, memo_valid
+from games.hexfolk.engine.state import HexfolkState
 
 # The setup gives every player this many settlements.
 SETUP_SETTLEMENTS = 2
@@ -43,10 +43,14 @@ def no_one_can_win(st: HexfolkState) -> bool:
             st.roads_left, st.dev_left, st.dev_hands, st.knights, st.longest_holder,
             st.army_holder, st.options)
     memo = st._memo.get("no_one_can_win")
-    if memo_valid(memo, deps):
+    if memo is not None and memo[0] == deps:  # the same lists (identity), or equal ones
         return memo[1]
     target = st.options["victory_points"]
-    answer = not any(_can_gain(st, s, target - total_points(st, s)) for s in range(st.n))
+    answer = True
+    for s in range(st.n):
+        if _can_gain(st, s, target - total_points(st, s)):
+            answer = False
+            break
     st._memo["no_one_can_win"] = (deps, answer)
     return answer
 

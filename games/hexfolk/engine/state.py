@@ -84,7 +84,7 @@ class HexfolkState:
 
     # Caches, never encoded or compared: the board, and ``_memo`` (shared with every clone):
     # results derived from lists that are replaced, never changed in place, when they change,
-    # each kept with the lists it was computed from (derived.py, ``memo_valid``).
+    # each kept with the lists it was computed from (derived.py).
     __slots__ = FIELDS + ("_board", "_memo")
 
     def __init__(self, **fields: Any):
@@ -101,10 +101,12 @@ class HexfolkState:
             b = self._board = board(self.map, self.hex_terrain, self.hex_number, self.harbor_kind)
         return b
 
-    def clone(self, hands: bool = True) -> HexfolkState:
-        """A copy for ``apply`` to change: ``hands`` and ``bank`` are fresh lists (shared too
-        with ``hands=False``, for an action that changes no cards); every other list is
-        shared, and a handler replaces it with a copy before changing it."""
+    def clone(self, hands: bool | None = True) -> HexfolkState:
+        """A copy to change: ``hands`` (each hand too) and ``bank`` are fresh lists; every
+        other list is shared, and a handler replaces it with a copy before changing it.
+        ``apply`` passes ``hands=None`` for an action that moves cards (the ``hands`` list
+        and ``bank`` are fresh, each hand shared: the handler copies a hand before changing
+        it) and ``False`` for one that moves none (all shared)."""
         new = HexfolkState.__new__(HexfolkState)
         new.n = self.n
         new.options = self.options
@@ -125,6 +127,9 @@ class HexfolkState:
         # (copy-on-write) by the handler that changes it.
         if hands:
             new.hands = [h[:] for h in self.hands]
+            new.bank = self.bank[:]
+        elif hands is None:
+            new.hands = self.hands[:]
             new.bank = self.bank[:]
         else:
             new.hands = self.hands
@@ -167,13 +172,6 @@ class HexfolkState:
     def __repr__(self) -> str:
         return (f"HexfolkState(map={self.map!r}, n={self.n}, phase={self.phase!r}, "
                 f"turn={self.turn}, turn_number={self.turn_number})")
-
-
-def memo_valid(memo: tuple | None, deps: tuple) -> bool:
-    """True when ``memo`` (``(deps, value)`` or None) was computed from exactly ``deps``: the
-    same list objects (the identity test of tuple comparison settles it at once) or equal
-    values."""
-    return memo is not None and memo[0] == deps
 
 
 def draw(st: HexfolkState, bound: int) -> int:

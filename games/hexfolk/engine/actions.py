@@ -240,9 +240,13 @@ def _offer_template(hand: list) -> tuple[dict, dict]:
 def legal_actions(st: HexfolkState, seat: int) -> list[dict]:
     """Every legal action of ``seat`` now (templates for discards and offers, see the module
     docstring); ``[]`` when ``seat`` may not act. A fresh list of fresh dicts each call."""
-    if not may_act(st, seat):
+    phase = st.phase
+    if phase in _MANY_ACT:
+        if not may_act(st, seat):
+            return []
+    elif type(seat) is not int or seat != st.turn or phase == OVER:  # may_act, one acting
         return []
-    return _BY_PHASE[st.phase](st, seat)
+    return _BY_PHASE[phase](st, seat)
 
 
 def _setup_settlements(st: HexfolkState, seat: int) -> list[dict]:
@@ -445,6 +449,8 @@ def _trade_actions(st: HexfolkState, seat: int) -> list[dict]:
     return out
 
 
+# Phases where ``may_act`` is more than "the seat whose turn it is".
+_MANY_ACT = frozenset({DISCARD, TRADE, SPECIAL_BUILD})
 _BY_PHASE = {
     SETUP_SETTLEMENT: _setup_settlements,
     SETUP_ROAD: _setup_roads,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.actions import (
+    _MANY_ACT,
     may_act,
     total_points,
 )
@@ -150,10 +151,6 @@ def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkStat
             and total_points(new, new.turn) >= new.options["victory_points"]):
         _win(new, new.turn, events)
     return new, events
-
-
-# Phases where ``may_act`` is more than "the seat whose turn it is".
-_MANY_ACT = frozenset({DISCARD, TRADE, SPECIAL_BUILD})
 
 
 _HANDLERS = {

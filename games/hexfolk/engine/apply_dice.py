@@ -31,6 +31,7 @@ from games.hexfolk.engine.state import (
     ROBBER,
     HexfolkState,
     draw,
+    draw2,
 )
 from games.hexfolk.engine.state import (
     ROAD_BUILDING as ROAD_BUILDING_PHASE,
@@ -39,8 +40,9 @@ from games.hexfolk.engine.state import (
 
 # ------------------------------------------------------------------ dice and the robber
 def _do_roll(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
-    d1 = draw(st, DIE_SIDES) + 1
-    d2 = draw(st, DIE_SIDES) + 1
+    d1, d2 = draw2(st, DIE_SIDES)
+    d1 += 1
+    d2 += 1
     total = d1 + d2
     st.dice = [d1, d2]
     st.rolled = True

@@ -184,6 +184,20 @@ def draw(st: HexfolkState, bound: int) -> int:
     return (z ^ (z >> 31)) % bound
 
 
+def draw2(st: HexfolkState, bound: int) -> tuple[int, int]:
+    """Two draws in ``range(bound)``, as ``(draw(st, bound), draw(st, bound))`` (the dice)."""
+    k = st.draws + 1
+    st.draws = k + 1
+    seed = st.seed
+    z = (seed + k * _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    y = (seed + (k + 1) * _GOLDEN) & _MASK
+    y = ((y ^ (y >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) % bound, (y ^ (y >> 31)) % bound
+
+
 def encode(st: HexfolkState) -> dict:
     """JSON-able dict of every field; ``decode(encode(st)) == st``."""
     out: dict[str, Any] = {"v": ENCODING_VERSION}

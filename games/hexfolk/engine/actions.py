@@ -212,7 +212,7 @@ def default_discard(hand: list, count: int) -> list[int]:
     left = hand[:]
     out = [0] * N_RESOURCES
     for _ in range(count):
-        r = max(range(N_RESOURCES), key=lambda i: (left[i], -i))
+        r = left.index(max(left))  # the first of the largest counts
         left[r] -= 1
         out[r] += 1
     return out

@@ -105,8 +105,12 @@ def _army_gain(st: HexfolkState, seat: int) -> int:
     """Largest Army's points when it is on, not held by ``seat``, and still winnable by it."""
     if st.options["largest_army_off"] or st.army_holder == seat:
         return 0
-    could = st.knights[seat] + st.dev_hands[seat][KNIGHT] + st.dev_left[KNIGHT]
-    best = max((st.knights[s] for s in range(st.n) if s != seat), default=0)
+    knights = st.knights
+    could = knights[seat] + st.dev_hands[seat][KNIGHT] + st.dev_left[KNIGHT]
+    best = 0  # the most knights another seat played
+    for s, k in enumerate(knights):
+        if k > best and s != seat:
+            best = k
     return LARGEST_ARMY_POINTS if could >= max(LARGEST_ARMY_MIN, best + 1) else 0
 
 

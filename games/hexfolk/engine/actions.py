@@ -82,7 +82,11 @@ def to_act(st: HexfolkState) -> tuple[int, ...]:
         return tuple(s for s, owed in enumerate(st.discard_owed) if owed)
     if phase == TRADE:
         answers = st.trade["answers"]
-        return (st.turn,) + tuple(s for s in st.trade["to"] if answers[str(s)] == PENDING)
+        out = [st.turn]
+        for s in st.trade["to"]:
+            if answers[str(s)] == PENDING:
+                out.append(s)
+        return tuple(out)
     if phase == SPECIAL_BUILD:
         return (st.sb_seat,)
     return (st.turn,)
@@ -220,7 +224,11 @@ def default_discard(hand: list, count: int) -> list[int]:
 
 def cards_dict(counts) -> dict:
     """``{"ore": 2}`` from a 5-count list, zero counts left out."""
-    return {RESOURCES[r]: c for r, c in enumerate(counts) if c}
+    out = {}
+    for r, c in enumerate(counts):
+        if c:
+            out[RESOURCES[r]] = c
+    return out
 
 
 def _offer_template(hand: list) -> tuple[dict, dict]:
@@ -440,12 +448,13 @@ def _trade_actions(st: HexfolkState, seat: int) -> list[dict]:
     # The counter template: one card of the resource I hold most (and was not offered to me)
     # for what was offered.
     offered = trade["give"]
-    spare = [r for r in range(N_RESOURCES) if hand[r] and not offered[r]]
-    give = [0] * N_RESOURCES
-    if spare:
-        give[max(spare, key=lambda r: (hand[r], -r))] = 1
-    if sum(give) or sum(offered):
-        out.append({"type": "counter_trade", "give": cards_dict(give), "get": cards_dict(offered)})
+    best = -1  # the first of the largest counts held, among resources not offered
+    for r in range(N_RESOURCES):
+        if hand[r] and not offered[r] and (best < 0 or hand[r] > hand[best]):
+            best = r
+    if best >= 0 or sum(offered):
+        out.append({"type": "counter_trade", "give": {RESOURCES[best]: 1} if best >= 0 else {},
+                    "get": cards_dict(offered)})
     return out
 
 

@@ -52,8 +52,9 @@ def _terms(a: dict) -> tuple[list, list]:
     get = _cards(a["get"])
     if not sum(give) and not sum(get):
         raise E.OFFER_EMPTY.error()
-    if any(g and t for g, t in zip(give, get, strict=True)):
-        raise E.OFFER_OVERLAP.error()
+    for r in range(N_RESOURCES):
+        if give[r] and get[r]:
+            raise E.OFFER_OVERLAP.error()
     return give, get
 
 
@@ -62,8 +63,13 @@ def _do_offer_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     to = a.get("to")
     if to is None:
         to = [s for s in range(st.n) if s != seat]
-    if (not isinstance(to, list) or not to or not all(_int(s) and 0 <= s < st.n and s != seat for s in to)
-            or len(set(to)) != len(to)):
+    if not isinstance(to, list) or not to:
+        raise E.OFFER_TARGETS.error()
+    n = st.n
+    for s in to:
+        if not _int(s) or not 0 <= s < n or s == seat:
+            raise E.OFFER_TARGETS.error()
+    if len(set(to)) != len(to):
         raise E.OFFER_TARGETS.error()
     if not can_afford(st.hands[seat], give):
         raise E.NOT_IN_HAND.error()

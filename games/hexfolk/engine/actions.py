@@ -347,7 +347,7 @@ def _main(st: HexfolkState, seat: int) -> list[dict]:
     # always asks for one card.
     to = []
     for s, h in enumerate(st.hands):
-        if s != seat and (h[0] or h[1] or h[2] or h[3] or h[4]):
+        if s != seat and any(h):
             to.append(s)
     if to:
         out.append({"type": "offer_trade", "give": give, "get": {RESOURCES[least]: 1}, "to": to})

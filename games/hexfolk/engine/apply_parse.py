@@ -26,9 +26,12 @@ def _node(st: HexfolkState, value) -> int:
 
 
 def _edge(st: HexfolkState, value) -> int:
-    if not isinstance(value, list | tuple) or len(value) != 2 or not all(_int(v) for v in value):
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise E.BAD_EDGE.error()
-    e = st.board.topo.edge_index.get((min(value), max(value)))
+    a, b = value
+    if type(a) is not int or type(b) is not int:  # _int
+        raise E.BAD_EDGE.error()
+    e = st.board.topo.edge_index.get((a, b) if a < b else (b, a))
     if e is None:
         raise E.BAD_EDGE.error()
     return e

@@ -15,12 +15,16 @@ modes interleaved round by round in one process so machine load hits all four al
   (rolls, builds, development cards, robber, discards, bank and harbor trades, end of turn).
 
 Our side uses only the engine protocol, as the platform and bots do: ``setup``, ``to_act``,
-``legal_actions``, a choice, and ``apply``, which validates the action and copies the state
-(catanatron's ``Game.play`` changes its state in place). Both engines play complete games
-(catanatron stops at its own 1000-turn cap). Times are CPU seconds of this process
-(``time.process_time``), so other work on the machine does not skew one side. Prints games
-and actions per second of each engine in each mode and our ratio; the goal is like for like
-at least 3x catanatron's games per second (docs/performance.md, "Hexfolk engine").
+``legal_actions``, a uniform ``random.Random.choice`` (what ``RandomBot`` does; catanatron's
+``RandomPlayer`` draws with ``random.randrange``), and ``apply``, which validates the action
+and copies the state (catanatron's ``Game.play`` changes its state in place). Both engines
+play complete games (catanatron stops at its own 1000-turn cap). Times are CPU seconds of
+this process (``time.process_time``), so other work on the machine does not skew one side.
+Prints games and actions per second of each engine in each mode and our ratio; the goal is
+like for like at least 3x catanatron's games per second (docs/performance.md, "Hexfolk
+engine"). Our games are the same for the same seed in every run; catanatron's are not across
+processes (its average game length moves by about 10% between runs of 100 games), so record
+figures over 200 games or more.
 """
 from __future__ import annotations
 

@@ -249,7 +249,7 @@ def legal_actions(st: HexfolkState, seat: int) -> list[dict]:
     """Every legal action of ``seat`` now (templates for discards and offers, see the module
     docstring); ``[]`` when ``seat`` may not act. A fresh list of fresh dicts each call."""
     phase = st.phase
-    if phase in _MANY_ACT:
+    if phase in MANY_ACTING:
         if not may_act(st, seat):
             return []
     elif type(seat) is not int or seat != st.turn or phase == OVER:  # may_act, one acting
@@ -459,7 +459,7 @@ def _trade_actions(st: HexfolkState, seat: int) -> list[dict]:
 
 
 # Phases where ``may_act`` is more than "the seat whose turn it is".
-_MANY_ACT = frozenset({DISCARD, TRADE, SPECIAL_BUILD})
+MANY_ACTING = frozenset({DISCARD, TRADE, SPECIAL_BUILD})
 _BY_PHASE = {
     SETUP_SETTLEMENT: _setup_settlements,
     SETUP_ROAD: _setup_roads,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.actions import (
-    _MANY_ACT,
+    MANY_ACTING,
     may_act,
     total_points,
 )
@@ -127,7 +127,7 @@ def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkStat
             raise E.BAD_KEYS.error()
     elif len(action) != 1:  # "type" alone
         raise E.BAD_KEYS.error()
-    if phase in _MANY_ACT:
+    if phase in MANY_ACTING:
         if not may_act(st, seat):
             raise E.NOT_YOUR_TURN.error()
         if phase == TRADE:

@@ -1,7 +1,8 @@
 """The Hexfolk state: flat lists of small ints, cheap to copy, exact JSON round-trip.
 
-``apply`` copies a state with ``clone`` (every list copied, so the input is never touched) and
-changes the copy. Resources, terrains and development cards are indexes into the tuples of
+``apply`` copies a state with ``clone`` and changes the copy; the copy shares every list with
+its input until a handler replaces one (copy-on-write: no list is ever changed in place once
+another state may hold it), so the input is never touched. Resources, terrains and development cards are indexes into the tuples of
 rules.py; ``-1`` means "nobody" for owners and holders. The board's geometry is not stored: it
 comes from the map slug and the layout (``hex_terrain``, ``hex_number``, ``harbor_kind``) through
 the cached ``board.board``.

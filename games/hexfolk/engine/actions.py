@@ -360,6 +360,12 @@ def _builds(st: HexfolkState, seat: int) -> list[dict]:
     return out
 
 
+# _add_builds tests only the cards each cost names: a settlement's lumber and brick with the
+# road's, a city's grain and ore, a development card's wool, grain and ore.
+assert SETTLEMENT_COST[:2] == ROAD_COST[:2] and SETTLEMENT_COST[4] == 0 and not any(ROAD_COST[2:])
+assert not any(CITY_COST[:3]) and not any(DEV_CARD_COST[:2])
+
+
 def _add_builds(st: HexfolkState, seat: int, hand: list, out: list) -> None:
     if hand[0] >= ROAD_COST[0] and hand[1] >= ROAD_COST[1] and st.roads_left[seat]:
         edge_nodes = st.board.topo.edge_nodes

@@ -26,15 +26,14 @@ one template each that is itself a legal action: ``discard`` (a suggested choice
 """
 from __future__ import annotations
 
+from games.hexfolk.engine import derived
+from games.hexfolk.engine.derived import free_nodes, hex_owners, rates_by_seat
 from games.hexfolk.engine.rules import (
-    BANK_RATE,
     CITIES_PER_PLAYER,
     CITY_COST,
     CITY_POINTS,
     DEV_CARD_COST,
     FRIENDLY_ROBBER_MAX_POINTS,
-    GENERIC_HARBOR,
-    GENERIC_RATE,
     KNIGHT,
     LARGEST_ARMY_POINTS,
     LONGEST_ROAD_POINTS,
@@ -56,6 +55,7 @@ from games.hexfolk.engine.state import (
     ACCEPTED,
     COUNTERED,
     DISCARD,
+    MAIN,
     OVER,
     PENDING,
     PRE_ROLL,
@@ -82,7 +82,11 @@ def to_act(st: HexfolkState) -> tuple[int, ...]:
         return tuple(s for s, owed in enumerate(st.discard_owed) if owed)
     if phase == TRADE:
         answers = st.trade["answers"]
-        return (st.turn,) + tuple(s for s in st.trade["to"] if answers[str(s)] == PENDING)
+        out = [st.turn]
+        for s in st.trade["to"]:
+            if answers[str(s)] == PENDING:
+                out.append(s)
+        return tuple(out)
     if phase == SPECIAL_BUILD:
         return (st.sb_seat,)
     return (st.turn,)
@@ -128,48 +132,13 @@ def total_points(st: HexfolkState, seat: int) -> int:
 def trade_rates(st: HexfolkState, seat: int) -> list[list[int]]:
     """Per resource, every bank rate ``seat`` qualifies for, best last: 4:1 always, 3:1 with a
     building on a generic harbor, 2:1 with one on that resource's special harbor."""
-    b = st.board
-    node_owner = st.node_owner
-    generic = False
-    special = [False] * N_RESOURCES
-    node_harbor = b.node_harbor
-    for n in b.harbor_node_list:
-        if node_owner[n] == seat:
-            kind = node_harbor[n]
-            if kind == GENERIC_HARBOR:
-                generic = True
-            else:
-                special[kind] = True
-    base = [BANK_RATE, GENERIC_RATE] if generic else [BANK_RATE]
-    return [base + [SPECIAL_RATE] if special[r] else base for r in range(N_RESOURCES)]
+    return [list(r) for r in rates_by_seat(st)[seat]]
 
 
 def road_edges(st: HexfolkState, seat: int) -> list[int]:
     """Free edges where ``seat`` may build a road (after setup): touching one of its buildings,
     or one of its roads at an intersection not holding another player's building. Sorted."""
-    topo = st.board.topo
-    edge_owner = st.edge_owner
-    node_owner = st.node_owner
-    edge_nodes = topo.edge_nodes
-    nodes = set()
-    for e, o in enumerate(edge_owner):
-        if o == seat:
-            a, b = edge_nodes[e]
-            nodes.add(a)
-            nodes.add(b)
-    for n, o in enumerate(node_owner):
-        if o == seat:
-            nodes.add(n)
-    out = set()
-    node_edge_ids = topo.node_edge_ids
-    for n in nodes:
-        o = node_owner[n]
-        if o != -1 and o != seat:
-            continue  # another player's building breaks the connection here
-        for e in node_edge_ids[n]:
-            if edge_owner[e] == -1:
-                out.add(e)
-    return sorted(out)
+    return list(derived.road_edges(st, seat))
 
 
 def road_connects(st: HexfolkState, seat: int, edge: int) -> bool:
@@ -200,22 +169,12 @@ def distance_ok(st: HexfolkState, node: int) -> bool:
 def settlement_nodes(st: HexfolkState, seat: int, setup: bool) -> list[int]:
     """Intersections where ``seat`` may build a settlement: the distance rule, and (after setup)
     one of its own roads leading there. Sorted."""
-    topo = st.board.topo
-    if setup:
-        return [n for n in range(topo.n_nodes) if distance_ok(st, n)]
-    edge_owner = st.edge_owner
-    edge_nodes = topo.edge_nodes
-    cand = set()
-    for e, o in enumerate(edge_owner):
-        if o == seat:
-            cand.update(edge_nodes[e])
-    return sorted(n for n in cand if distance_ok(st, n))
+    return list(free_nodes(st) if setup else derived.settlement_nodes(st, seat))
 
 
 def city_nodes(st: HexfolkState, seat: int) -> list[int]:
     """``seat``'s settlements (the places a city may go). Sorted."""
-    city = st.node_city
-    return [n for n, o in enumerate(st.node_owner) if o == seat and not city[n]]
+    return list(derived.city_nodes(st, seat))
 
 
 def playable(st: HexfolkState, seat: int, card: int) -> bool:
@@ -235,40 +194,7 @@ def robber_moves(st: HexfolkState) -> list[tuple[int, int]]:
     if every hex is protected, to the desert with no steal. Victims: other players with a
     building at the hex who hold a card.
     """
-    b = st.board
-    topo = b.topo
-    mover = st.turn
-    node_owner = st.node_owner
-    robbable = [s != mover and sum(h) > 0 for s, h in enumerate(st.hands)]
-    protected = [False] * st.n
-    if st.options["friendly_robber"]:
-        protected = [s != mover and visible_points(st, s) <= FRIENDLY_ROBBER_MAX_POINTS
-                     for s in range(st.n)]
-    out = []
-    robber = st.robber
-    for h, nodes in enumerate(topo.hex_nodes):
-        if h == robber:
-            continue
-        victims = []
-        blocked = False
-        for nd in nodes:
-            o = node_owner[nd]
-            if o >= 0:
-                if protected[o]:
-                    blocked = True
-                    break
-                if robbable[o] and o not in victims:
-                    victims.append(o)
-        if blocked:
-            continue
-        if victims:
-            victims.sort()
-            out.extend((h, v) for v in victims)
-        else:
-            out.append((h, -1))
-    if not out:
-        out.append((b.deserts[0], -1))
-    return out
+    return [(a["hex"], -1 if a["victim"] is None else a["victim"]) for a in _robber(st, st.turn)]
 
 
 def year_of_plenty_choices(bank: list) -> list[tuple[int, ...]]:
@@ -290,7 +216,7 @@ def default_discard(hand: list, count: int) -> list[int]:
     left = hand[:]
     out = [0] * N_RESOURCES
     for _ in range(count):
-        r = max(range(N_RESOURCES), key=lambda i: (left[i], -i))
+        r = left.index(max(left))  # the first of the largest counts
         left[r] -= 1
         out[r] += 1
     return out
@@ -298,19 +224,19 @@ def default_discard(hand: list, count: int) -> list[int]:
 
 def cards_dict(counts) -> dict:
     """``{"ore": 2}`` from a 5-count list, zero counts left out."""
-    return {RESOURCES[r]: c for r, c in enumerate(counts) if c}
+    out = {}
+    for r, c in enumerate(counts):
+        if c:
+            out[RESOURCES[r]] = c
+    return out
 
 
 def _offer_template(hand: list) -> tuple[dict, dict]:
     """A suggested 1:1 offer as (give, get) dicts: one of the resource held most for one of
-    the resource held least (a request for a gift when the hand is empty)."""
-    most = least = 0
-    for r in range(1, N_RESOURCES):
-        x = hand[r]
-        if x > hand[most]:
-            most = r
-        if x < hand[least]:
-            least = r
+    the resource held least (a request for a gift when the hand is empty); lowest index on
+    ties."""
+    most = hand.index(max(hand))
+    least = hand.index(min(hand))
     if not hand[most]:
         return {}, {RESOURCES[least]: 1}
     if least == most:
@@ -321,90 +247,191 @@ def _offer_template(hand: list) -> tuple[dict, dict]:
 # ------------------------------------------------------------------ legal actions
 def legal_actions(st: HexfolkState, seat: int) -> list[dict]:
     """Every legal action of ``seat`` now (templates for discards and offers, see the module
-    docstring); ``[]`` when ``seat`` may not act."""
+    docstring); ``[]`` when ``seat`` may not act. A fresh list of fresh dicts each call."""
     phase = st.phase
-    if not may_act(st, seat):
+    if phase in MANY_ACTING:
+        if not may_act(st, seat):
+            return []
+    elif type(seat) is not int or seat != st.turn or phase == OVER:  # may_act, one acting
         return []
-    if phase == SETUP_SETTLEMENT:
-        return [{"type": "build_settlement", "node": n} for n in settlement_nodes(st, seat, True)]
-    if phase == SETUP_ROAD:
-        topo = st.board.topo
-        return [{"type": "build_road", "edge": list(topo.edge_nodes[e])}
-                for e in topo.node_edge_ids[st.last_node] if st.edge_owner[e] == -1]
-    if phase == PRE_ROLL:
-        return [{"type": "roll"}] + _dev_plays(st, seat)
-    if phase == DISCARD:
-        owed = st.discard_owed[seat]
-        return [{"type": "discard", "count": owed,
-                 "cards": cards_dict(default_discard(st.hands[seat], owed))}]
-    if phase == ROBBER:
-        return [{"type": "move_robber", "hex": h, "victim": v if v >= 0 else None}
-                for h, v in robber_moves(st)]
-    if phase == ROAD_BUILDING_PHASE:
-        edge_nodes = st.board.topo.edge_nodes
-        return [{"type": "build_road", "edge": list(edge_nodes[e])} for e in road_edges(st, seat)]
-    if phase == TRADE:
-        return _trade_actions(st, seat)
-    if phase == SPECIAL_BUILD:
-        return [{"type": "pass"}] + _builds(st, seat)
-    # MAIN
-    out = [{"type": "end_turn"}] + _builds(st, seat) + _dev_plays(st, seat) + _bank_trades(st, seat)
-    give, get = _offer_template(st.hands[seat])
-    # The suggestion goes only to players who hold enough cards to pay (a public count).
-    asked = sum(get.values())
-    to = [s for s in range(st.n) if s != seat and sum(st.hands[s]) >= asked]
+    return _BY_PHASE[phase](st, seat)
+
+
+def _setup_settlements(st: HexfolkState, seat: int) -> list[dict]:
+    return [{"type": "build_settlement", "node": n} for n in free_nodes(st)]
+
+
+def _setup_roads(st: HexfolkState, seat: int) -> list[dict]:
+    topo = st.board.topo
+    edge_owner = st.edge_owner
+    edge_nodes = topo.edge_nodes
+    return [{"type": "build_road", "edge": list(edge_nodes[e])}
+            for e in topo.node_edge_ids[st.last_node] if edge_owner[e] == -1]
+
+
+def _pre_roll(st: HexfolkState, seat: int) -> list[dict]:
+    out = [{"type": "roll"}]
+    if not st.dev_played:
+        _add_dev_plays(st, seat, out)
+    return out
+
+
+def _discard(st: HexfolkState, seat: int) -> list[dict]:
+    owed = st.discard_owed[seat]
+    return [{"type": "discard", "count": owed,
+             "cards": cards_dict(default_discard(st.hands[seat], owed))}]
+
+
+def _robber(st: HexfolkState, seat: int) -> list[dict]:
+    # ``robber_moves`` as actions (it reads them back from here).
+    mover = st.turn
+    robbable = [s != mover and any(h) for s, h in enumerate(st.hands)]
+    protected = None
+    if st.options["friendly_robber"]:
+        protected = [s != mover and visible_points(st, s) <= FRIENDLY_ROBBER_MAX_POINTS
+                     for s in range(st.n)]
+    out = []
+    robber = st.robber
+    for h, owners in enumerate(hex_owners(st)):
+        if h == robber:
+            continue
+        if owners:
+            if protected is not None and any(protected[o] for o in owners):
+                continue
+            robbed = False
+            for o in owners:  # sorted
+                if robbable[o]:
+                    out.append({"type": "move_robber", "hex": h, "victim": o})
+                    robbed = True
+            if robbed:
+                continue
+        out.append({"type": "move_robber", "hex": h, "victim": None})
+    if not out:
+        out.append({"type": "move_robber", "hex": st.board.deserts[0], "victim": None})
+    return out
+
+
+def _free_roads(st: HexfolkState, seat: int) -> list[dict]:
+    edge_nodes = st.board.topo.edge_nodes
+    return [{"type": "build_road", "edge": list(edge_nodes[e])}
+            for e in derived.road_edges(st, seat)]
+
+
+def _special_build(st: HexfolkState, seat: int) -> list[dict]:
+    out = [{"type": "pass"}]
+    _add_builds(st, seat, st.hands[seat], out)
+    return out
+
+
+def _main(st: HexfolkState, seat: int) -> list[dict]:
+    # The hottest list of a game: loops rather than comprehensions (no frame each) and the
+    # cheapest tests first.
+    hand = st.hands[seat]
+    out = [{"type": "end_turn"}]
+    _add_builds(st, seat, hand, out)
+    if not st.dev_played:
+        _add_dev_plays(st, seat, out)
+    top = max(hand)
+    if top >= SPECIAL_RATE:
+        _add_bank_trades(st, seat, hand, out)
+    # The offer template (``_offer_template``), inline.
+    least = hand.index(min(hand))
+    if top:
+        most = hand.index(top)
+        if least == most:
+            least = (most + 1) % N_RESOURCES
+        give = {RESOURCES[most]: 1}
+    else:
+        give = {}
+    # The suggestion goes only to players who hold enough cards to pay (a public count): it
+    # always asks for one card.
+    to = []
+    for s, h in enumerate(st.hands):
+        if s != seat and any(h):
+            to.append(s)
     if to:
-        out.append({"type": "offer_trade", "give": give, "get": get, "to": to})
+        out.append({"type": "offer_trade", "give": give, "get": {RESOURCES[least]: 1}, "to": to})
     return out
 
 
 def _builds(st: HexfolkState, seat: int) -> list[dict]:
-    hand = st.hands[seat]
-    out = []
-    if st.roads_left[seat] and hand[0] >= ROAD_COST[0] and hand[1] >= ROAD_COST[1]:
-        edge_nodes = st.board.topo.edge_nodes
-        out += [{"type": "build_road", "edge": list(edge_nodes[e])} for e in road_edges(st, seat)]
-    if st.settlements_left[seat] and can_afford(hand, SETTLEMENT_COST):
-        out += [{"type": "build_settlement", "node": n} for n in settlement_nodes(st, seat, False)]
-    if st.cities_left[seat] and hand[3] >= CITY_COST[3] and hand[4] >= CITY_COST[4]:
-        out += [{"type": "build_city", "node": n} for n in city_nodes(st, seat)]
-    if sum(st.dev_left) and can_afford(hand, DEV_CARD_COST):
-        out.append({"type": "buy_dev"})
+    out: list[dict] = []
+    _add_builds(st, seat, st.hands[seat], out)
     return out
 
 
+# _add_builds tests only the cards each cost names: a settlement's lumber and brick with the
+# road's, a city's grain and ore, a development card's wool, grain and ore.
+assert SETTLEMENT_COST[:2] == ROAD_COST[:2] and SETTLEMENT_COST[4] == 0 and not any(ROAD_COST[2:])
+assert not any(CITY_COST[:3]) and not any(DEV_CARD_COST[:2])
+
+
+def _add_builds(st: HexfolkState, seat: int, hand: list, out: list) -> None:
+    if hand[0] >= ROAD_COST[0] and hand[1] >= ROAD_COST[1] and st.roads_left[seat]:
+        edge_nodes = st.board.topo.edge_nodes
+        out += [{"type": "build_road", "edge": list(edge_nodes[e])}
+                for e in derived.road_edges(st, seat)]
+        if hand[2] >= SETTLEMENT_COST[2] and hand[3] >= SETTLEMENT_COST[3] and st.settlements_left[seat]:
+            out += [{"type": "build_settlement", "node": n}
+                    for n in derived.settlement_nodes(st, seat)]
+    elif can_afford(hand, SETTLEMENT_COST) and st.settlements_left[seat]:
+        out += [{"type": "build_settlement", "node": n} for n in derived.settlement_nodes(st, seat)]
+    if hand[3] >= CITY_COST[3] and hand[4] >= CITY_COST[4] and st.cities_left[seat]:
+        out += [{"type": "build_city", "node": n} for n in derived.city_nodes(st, seat)]
+    if (hand[2] >= DEV_CARD_COST[2] and hand[3] >= DEV_CARD_COST[3] and hand[4] >= DEV_CARD_COST[4]
+            and sum(st.dev_left)):
+        out.append({"type": "buy_dev"})
+
+
 def _dev_plays(st: HexfolkState, seat: int) -> list[dict]:
-    if st.dev_played:
-        return []
+    out: list[dict] = []
+    if not st.dev_played:
+        _add_dev_plays(st, seat, out)
+    return out
+
+
+def _add_dev_plays(st: HexfolkState, seat: int, out: list) -> None:
     held = st.dev_hands[seat]
+    if not (held[KNIGHT] or held[ROAD_BUILDING] or held[YEAR_OF_PLENTY] or held[MONOPOLY]):
+        return
     new = st.dev_new
-    out = []
     if held[KNIGHT] > new[KNIGHT]:
         out.append({"type": "play_knight"})
-    if held[ROAD_BUILDING] > new[ROAD_BUILDING] and st.roads_left[seat] and road_edges(st, seat):
+    if (held[ROAD_BUILDING] > new[ROAD_BUILDING] and st.roads_left[seat]
+            and derived.road_edges(st, seat)):
         out.append({"type": "play_road_building"})
     if held[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
         out += [{"type": "play_year_of_plenty", "resources": [RESOURCES[r] for r in pick]}
                 for pick in year_of_plenty_choices(st.bank)]
     if held[MONOPOLY] > new[MONOPOLY]:
         out += [{"type": "play_monopoly", "resource": r} for r in RESOURCES]
-    return out
+
+
+# For each resource given, the others that may be asked for, with their names.
+_OTHERS = tuple(tuple((g, RESOURCES[g]) for g in range(N_RESOURCES) if g != r)
+                for r in range(N_RESOURCES))
 
 
 def _bank_trades(st: HexfolkState, seat: int) -> list[dict]:
+    out: list[dict] = []
     hand = st.hands[seat]
-    if max(hand) < SPECIAL_RATE:
-        return []
-    bank = st.bank
-    out = []
-    for r, rates in enumerate(trade_rates(st, seat)):
-        if hand[r] < rates[-1]:
-            continue
-        for rate in rates:
-            if hand[r] >= rate:
-                out += [{"type": "bank_trade", "give": RESOURCES[r], "get": RESOURCES[g], "rate": rate}
-                        for g in range(N_RESOURCES) if g != r and bank[g]]
+    if max(hand) >= SPECIAL_RATE:
+        _add_bank_trades(st, seat, hand, out)
     return out
+
+
+def _add_bank_trades(st: HexfolkState, seat: int, hand: list, out: list) -> None:
+    bank = st.bank
+    for r, rates in enumerate(rates_by_seat(st)[seat]):
+        held = hand[r]
+        if held < rates[-1]:
+            continue
+        give = RESOURCES[r]
+        for rate in rates:
+            if held >= rate:
+                for g, name in _OTHERS[r]:
+                    if bank[g]:
+                        out.append({"type": "bank_trade", "give": give, "get": name, "rate": rate})
 
 
 def _trade_actions(st: HexfolkState, seat: int) -> list[dict]:
@@ -427,13 +454,29 @@ def _trade_actions(st: HexfolkState, seat: int) -> list[dict]:
     # The counter template: one card of the resource I hold most (and was not offered to me)
     # for what was offered.
     offered = trade["give"]
-    spare = [r for r in range(N_RESOURCES) if hand[r] and not offered[r]]
-    give = [0] * N_RESOURCES
-    if spare:
-        give[max(spare, key=lambda r: (hand[r], -r))] = 1
-    if sum(give) or sum(offered):
-        out.append({"type": "counter_trade", "give": cards_dict(give), "get": cards_dict(offered)})
+    best = -1  # the first of the largest counts held, among resources not offered
+    for r in range(N_RESOURCES):
+        if hand[r] and not offered[r] and (best < 0 or hand[r] > hand[best]):
+            best = r
+    if best >= 0 or sum(offered):
+        out.append({"type": "counter_trade", "give": {RESOURCES[best]: 1} if best >= 0 else {},
+                    "get": cards_dict(offered)})
     return out
+
+
+# Phases where ``may_act`` is more than "the seat whose turn it is".
+MANY_ACTING = frozenset({DISCARD, TRADE, SPECIAL_BUILD})
+_BY_PHASE = {
+    SETUP_SETTLEMENT: _setup_settlements,
+    SETUP_ROAD: _setup_roads,
+    PRE_ROLL: _pre_roll,
+    DISCARD: _discard,
+    ROBBER: _robber,
+    ROAD_BUILDING_PHASE: _free_roads,
+    TRADE: _trade_actions,
+    SPECIAL_BUILD: _special_build,
+    MAIN: _main,
+}
 
 
 def trade_terms(trade: dict, seat: int) -> tuple[list, list]:

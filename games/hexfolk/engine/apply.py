@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.actions import (
+    MANY_ACTING,
     may_act,
     total_points,
 )
@@ -81,6 +82,11 @@ _TRADES = {"bank_trade", "offer_trade"}
 # Actions that can change the active player's points (buildings, Longest Road, a victory
 # point card, Largest Army); the start of a turn checks on its own.
 _SCORING = frozenset(_BUILDS | {"play_knight"})
+# Actions whose handlers may change a hand or the bank (the others share them with the input).
+_CARDS = frozenset({"build_settlement", "build_road", "build_city", "buy_dev", "roll", "discard",
+                    "move_robber", "play_year_of_plenty", "play_monopoly", "bank_trade",
+                    "confirm_trade"})
+assert _CARDS <= _SHAPES.keys()
 # What each phase allows, and the rule named when something else is tried.
 _ALLOWED = {
     SETUP_SETTLEMENT: ({"build_settlement"}, E.SETUP_PLACEMENT),
@@ -99,41 +105,52 @@ _TRADE_ANSWER = ({"accept_trade", "decline_trade", "counter_trade"}, E.NOT_NOW)
 def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkState, list[dict]]:
     """The state after ``seat`` plays ``action``, and its events; raises ``IllegalAction``.
 
-    Never changes ``st``. Events are JSON-able dicts; private ones carry ``visible_to``.
+    Never changes ``st``. Events are JSON-able dicts; private ones carry ``visible_to``. Every
+    action is checked in full (shape, actor, phase, then the rule in its handler), whether or
+    not it came from ``legal_actions``.
     """
-    if st.phase == OVER:
+    phase = st.phase
+    if phase == OVER:
         raise E.GAME_OVER.error()
     if not isinstance(action, dict):
         raise E.NOT_AN_ACTION.error()
     kind = action.get("type")
-    if kind == "play_victory_point":
-        raise E.VICTORY_POINT_NOT_PLAYED.error()
-    shape = _SHAPES.get(kind) if isinstance(kind, str) else None
-    if shape is None:
+    spec = _KINDS.get(kind) if isinstance(kind, str) else None
+    if spec is None:
+        if kind == "play_victory_point":
+            raise E.VICTORY_POINT_NOT_PLAYED.error()
         raise E.NOT_AN_ACTION.error()
-    required, allowed_keys = shape
-    if not action.keys() <= allowed_keys or not required <= action.keys():
+    required, allowed_keys, handler, cards, scoring = spec
+    if required:
+        keys = action.keys()
+        if not keys <= allowed_keys or not required <= keys:
+            raise E.BAD_KEYS.error()
+    elif len(action) != 1:  # "type" alone
         raise E.BAD_KEYS.error()
-    if type(seat) is not int or not may_act(st, seat):
-        raise E.NOT_YOUR_TURN.error()
-    if st.phase == TRADE:
-        allowed, rule = _TRADE_ACTIVE if seat == st.turn else _TRADE_ANSWER
+    if phase in MANY_ACTING:
+        if not may_act(st, seat):
+            raise E.NOT_YOUR_TURN.error()
+        if phase == TRADE:
+            allowed, rule = _TRADE_ACTIVE if seat == st.turn else _TRADE_ANSWER
+        else:
+            allowed, rule = _ALLOWED[phase]
     else:
-        allowed, rule = _ALLOWED[st.phase]
+        if type(seat) is not int or seat != st.turn:  # may_act, for one seat acting
+            raise E.NOT_YOUR_TURN.error()
+        allowed, rule = _ALLOWED[phase]
     if kind not in allowed:
         if kind == "roll" and st.rolled:
             rule = E.ALREADY_ROLLED
         elif kind == "discard":
             rule = E.NO_DISCARD_OWED
         raise rule.error()
-    new = st.clone()
+    new = st.clone(cards)
     events: list[dict] = []
-    _HANDLERS[kind](new, seat, action, events)
-    if (kind in _SCORING and new.phase in TURN_PHASES
+    handler(new, seat, action, events)
+    if (scoring and new.phase in TURN_PHASES
             and total_points(new, new.turn) >= new.options["victory_points"]):
         _win(new, new.turn, events)
     return new, events
-
 
 
 _HANDLERS = {
@@ -158,5 +175,10 @@ _HANDLERS = {
     "end_turn": _do_end_turn,
     "pass": _do_pass,
 }
+
+# kind -> (required keys, allowed keys, handler, ``clone``'s hands argument, may score)
+_KINDS = {k: (req, allowed, _HANDLERS[k], None if k in _CARDS else False, k in _SCORING)
+          for k, (req, allowed) in _SHAPES.items()}
+assert all(allowed == {"type"} for req, allowed in _SHAPES.values() if not req)
 
 __all__ = ["apply_action", "IllegalAction"]

@@ -10,7 +10,7 @@ from games.hexfolk.engine.actions import (
     road_connects,
     road_edges,
 )
-from games.hexfolk.engine.apply_parse import _edge, _node, _pay, _resume_phase
+from games.hexfolk.engine.apply_parse import _edge, _hand, _node, _pay, _resume_phase
 from games.hexfolk.engine.longest_road import update_longest
 from games.hexfolk.engine.rules import (
     CITY_COST,
@@ -72,11 +72,12 @@ def _do_build_settlement(st: HexfolkState, seat: int, a: dict, ev: list) -> None
 def _setup_income(st: HexfolkState, seat: int, node: int, ev: list) -> None:
     b = st.board
     gained = [0] * N_RESOURCES
+    hand = _hand(st, seat)
     for h in b.topo.node_hexes[node]:
         r = b.hex_terrain[h]
         if r < N_RESOURCES and st.bank[r]:
             st.bank[r] -= 1
-            st.hands[seat][r] += 1
+            hand[r] += 1
             gained[r] += 1
     ev.append({"type": "setup_income", "seat": seat, "cards": cards_dict(gained)})
 

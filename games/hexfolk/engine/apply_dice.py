@@ -11,7 +11,8 @@ from games.hexfolk.engine.actions import (
     robber_moves,
     year_of_plenty_choices,
 )
-from games.hexfolk.engine.apply_parse import _cards, _int, _pay, _resource, _resume_phase
+from games.hexfolk.engine.apply_parse import _cards, _hand, _int, _pay, _resource, _resume_phase
+from games.hexfolk.engine.derived import hex_owners, production_plan
 from games.hexfolk.engine.rules import (
     DIE_SIDES,
     KNIGHT,
@@ -30,6 +31,7 @@ from games.hexfolk.engine.state import (
     ROBBER,
     HexfolkState,
     draw,
+    draw2,
 )
 from games.hexfolk.engine.state import (
     ROAD_BUILDING as ROAD_BUILDING_PHASE,
@@ -38,8 +40,9 @@ from games.hexfolk.engine.state import (
 
 # ------------------------------------------------------------------ dice and the robber
 def _do_roll(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
-    d1 = draw(st, DIE_SIDES) + 1
-    d2 = draw(st, DIE_SIDES) + 1
+    d1, d2 = draw2(st, DIE_SIDES)
+    d1 += 1
+    d2 += 1
     total = d1 + d2
     st.dice = [d1, d2]
     st.rolled = True
@@ -60,53 +63,66 @@ def _do_roll(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
         _after_discards(st)
 
 
+assert N_RESOURCES == 5  # _produce's literal lists
+
+
 def _produce(st: HexfolkState, total: int, ev: list) -> None:
     """Production with the shortage rule: a resource the bank cannot pay in full goes to
     nobody, unless only one player is owed it, who gets what is left."""
-    table = st.board.production[total]
-    if not table:
-        return
-    node_owner = st.node_owner
-    node_city = st.node_city
-    robber = st.robber
-    owed: dict = {}  # (resource, seat) -> cards
-    for h, r, nodes in table:
-        if h == robber:
-            continue
-        for nd in nodes:
-            o = node_owner[nd]
-            if o >= 0:
-                key = (r, o)
-                owed[key] = owed.get(key, 0) + (2 if node_city[nd] else 1)
+    hexes, owed, entries = production_plan(st)[total]
     if not owed:
         return
+    robber = st.robber
+    if robber in hexes:  # that hex produces nothing
+        left: dict = {}
+        for h, key, x in entries:
+            if h != robber:
+                left[key] = left.get(key, 0) + x
+        if not left:
+            return
+        owed = tuple(left.items())
     bank = st.bank
-    need = [0] * N_RESOURCES
-    seats: list[list[int]] = [[] for _ in range(N_RESOURCES)]
-    for (r, o), x in owed.items():
+    need = [0, 0, 0, 0, 0]  # N_RESOURCES
+    owed_to = [0, 0, 0, 0, 0]  # how many seats are owed each resource
+    for key, x in owed:
+        r = key >> 3
         need[r] += x
-        seats[r].append(o)
+        owed_to[r] += 1
     hands = st.hands
-    produced = st.produced = [p[:] for p in st.produced]
+    mine: set = set()  # seats whose hand this state owns already
+    old = st.produced
+    produced = st.produced = old[:]  # a seat's row is copied before it changes
     gains = [{} for _ in range(st.n)]
-    for (r, o), x in owed.items():
+    for key, x in owed:
+        r = key >> 3
+        o = key & 7
         if need[r] > bank[r]:
-            if len(seats[r]) > 1:
+            if owed_to[r] > 1:
                 continue
             x = bank[r]  # the only player owed gets what is left
             if not x:
                 continue
+        if o not in mine:
+            mine.add(o)
+            hands[o] = hands[o][:]
         hands[o][r] += x
-        produced[o][r] += x
+        row = produced[o]
+        if row is old[o]:
+            row = produced[o] = row[:]
+        row[r] += x
         gains[o][RESOURCES[r]] = x
     for r in range(N_RESOURCES):
-        if need[r] > bank[r]:
-            only = seats[r][0] if len(seats[r]) == 1 else None
-            ev.append({"type": "shortage", "resource": RESOURCES[r], "paid_to": only})
-            if only is not None:
+        x = need[r]
+        if not x:
+            continue
+        if x > bank[r]:
+            only = None
+            if owed_to[r] == 1:
+                only = next(key & 7 for key, _ in owed if key >> 3 == r)
                 bank[r] = 0
+            ev.append({"type": "shortage", "resource": RESOURCES[r], "paid_to": only})
         else:
-            bank[r] -= need[r]
+            bank[r] -= x
     ev.append({"type": "produced", "roll": total, "gains": gains})
 
 
@@ -138,9 +154,8 @@ def _robber_move_ok(st: HexfolkState, h: int, victim: int) -> bool:
     if h == st.robber:
         return False
     mover = st.turn
-    node_owner = st.node_owner
-    owners = {node_owner[n] for n in st.board.topo.hex_nodes[h]}
-    victims = [o for o in owners if o >= 0 and o != mover and sum(st.hands[o])]
+    hands = st.hands
+    victims = [o for o in hex_owners(st)[h] if o != mover and any(hands[o])]
     return victim in victims if victims else victim == -1
 
 
@@ -166,14 +181,14 @@ def _do_move_robber(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     st.robber = h
     ev.append({"type": "robber_moved", "seat": seat, "hex": h})
     if victim >= 0:
-        hand = st.hands[victim]
+        hand = _hand(st, victim)
         k = draw(st, sum(hand))
         r = 0
         while k >= hand[r]:
             k -= hand[r]
             r += 1
         hand[r] -= 1
-        st.hands[seat][r] += 1
+        _hand(st, seat)[r] += 1
         ev.append({"type": "robbed", "thief": seat, "victim": victim})
         ev.append({"type": "stolen_card", "thief": seat, "victim": victim, "resource": RESOURCES[r],
                    "visible_to": [seat, victim]})
@@ -231,9 +246,10 @@ def _do_play_year_of_plenty(st: HexfolkState, seat: int, a: dict, ev: list) -> N
     _take_card(st, seat, YEAR_OF_PLENTY)
     if pick not in year_of_plenty_choices(st.bank):
         raise E.YEAR_OF_PLENTY_TAKE.error()
+    hand = _hand(st, seat)
     for r in pick:
         st.bank[r] -= 1
-        st.hands[seat][r] += 1
+        hand[r] += 1
     ev.append({"type": "played_dev", "seat": seat, "card": "year_of_plenty",
                "resources": [RESOURCES[r] for r in pick]})
 
@@ -242,10 +258,12 @@ def _do_play_monopoly(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     r = _resource(a["resource"])
     _take_card(st, seat, MONOPOLY)
     taken = [0] * st.n
-    for s, hand in enumerate(st.hands):
-        if s != seat and hand[r]:
+    mine = _hand(st, seat)
+    for s in range(st.n):
+        if s != seat and st.hands[s][r]:
+            hand = _hand(st, s)
             taken[s] = hand[r]
-            st.hands[seat][r] += hand[r]
+            mine[r] += hand[r]
             hand[r] = 0
     ev.append({"type": "played_dev", "seat": seat, "card": "monopoly", "resource": RESOURCES[r],
                "taken": taken})

@@ -26,9 +26,12 @@ def _node(st: HexfolkState, value) -> int:
 
 
 def _edge(st: HexfolkState, value) -> int:
-    if not isinstance(value, list | tuple) or len(value) != 2 or not all(_int(v) for v in value):
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise E.BAD_EDGE.error()
-    e = st.board.topo.edge_index.get((min(value), max(value)))
+    a, b = value
+    if type(a) is not int or type(b) is not int:  # _int
+        raise E.BAD_EDGE.error()
+    e = st.board.topo.edge_index.get((a, b) if a < b else (b, a))
     if e is None:
         raise E.BAD_EDGE.error()
     return e
@@ -54,8 +57,15 @@ def _cards(value) -> list[int]:
     return out
 
 
+def _hand(st: HexfolkState, seat: int) -> list:
+    """``seat``'s hand, made this state's own before it changes: ``apply`` gives the new state
+    its own ``hands`` list and ``bank`` but shares each hand with the input (state.clone)."""
+    hand = st.hands[seat] = st.hands[seat][:]
+    return hand
+
+
 def _pay(st: HexfolkState, seat: int, cost) -> None:
-    hand = st.hands[seat]
+    hand = _hand(st, seat)
     bank = st.bank
     for r in range(N_RESOURCES):
         c = cost[r]

@@ -6,9 +6,9 @@ from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.actions import (
     can_afford,
     cards_dict,
-    trade_rates,
 )
-from games.hexfolk.engine.apply_parse import _cards, _int, _resource
+from games.hexfolk.engine.apply_parse import _cards, _hand, _int, _resource
+from games.hexfolk.engine.derived import rates_by_seat
 from games.hexfolk.engine.rules import (
     N_RESOURCES,
     RESOURCES,
@@ -30,7 +30,7 @@ def _do_bank_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     get = _resource(a["get"])
     if give == get:
         raise E.SAME_RESOURCE.error()
-    rates = trade_rates(st, seat)[give]
+    rates = rates_by_seat(st)[seat][give]
     rate = a.get("rate", rates[-1])
     if not _int(rate) or rate not in rates:
         raise E.BANK_RATE.error()
@@ -38,10 +38,11 @@ def _do_bank_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
         raise E.NOT_IN_HAND.error()
     if not st.bank[get]:
         raise E.BANK_LACKS.error()
-    st.hands[seat][give] -= rate
+    hand = _hand(st, seat)
+    hand[give] -= rate
     st.bank[give] += rate
     st.bank[get] -= 1
-    st.hands[seat][get] += 1
+    hand[get] += 1
     ev.append({"type": "bank_trade", "seat": seat, "give": {RESOURCES[give]: rate},
                "get": {RESOURCES[get]: 1}})
 
@@ -51,8 +52,9 @@ def _terms(a: dict) -> tuple[list, list]:
     get = _cards(a["get"])
     if not sum(give) and not sum(get):
         raise E.OFFER_EMPTY.error()
-    if any(g and t for g, t in zip(give, get, strict=True)):
-        raise E.OFFER_OVERLAP.error()
+    for r in range(N_RESOURCES):
+        if give[r] and get[r]:
+            raise E.OFFER_OVERLAP.error()
     return give, get
 
 
@@ -61,8 +63,13 @@ def _do_offer_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     to = a.get("to")
     if to is None:
         to = [s for s in range(st.n) if s != seat]
-    if (not isinstance(to, list) or not to or not all(_int(s) and 0 <= s < st.n and s != seat for s in to)
-            or len(set(to)) != len(to)):
+    if not isinstance(to, list) or not to:
+        raise E.OFFER_TARGETS.error()
+    n = st.n
+    for s in to:
+        if not _int(s) or not 0 <= s < n or s == seat:
+            raise E.OFFER_TARGETS.error()
+    if len(set(to)) != len(to):
         raise E.OFFER_TARGETS.error()
     if not can_afford(st.hands[seat], give):
         raise E.NOT_IN_HAND.error()
@@ -115,9 +122,9 @@ def _do_confirm_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
         raise E.CONFIRM_WITH.error()
     counter = trade["counters"].get(str(other))
     give, get = (counter[0], counter[1]) if counter else (trade["give"], trade["get"])
-    mine, theirs = st.hands[seat], st.hands[other]
-    if not can_afford(mine, give) or not can_afford(theirs, get):
+    if not can_afford(st.hands[seat], give) or not can_afford(st.hands[other], get):
         raise E.TRADE_CARDS_GONE.error()
+    mine, theirs = _hand(st, seat), _hand(st, other)
     for r in range(N_RESOURCES):
         mine[r] += get[r] - give[r]
         theirs[r] += give[r] - get[r]

@@ -21,6 +21,9 @@ from games.hexfolk.engine.state import (
     SPECIAL_BUILD,
     HexfolkState,
 )
+from games.protocol import Result
+
+_N_DEV = len(DEV_CARDS)
 
 
 # ------------------------------------------------------------------ turn flow
@@ -68,7 +71,7 @@ def _start_turn(st: HexfolkState, ev: list) -> None:
         return
     st.phase = PRE_ROLL
     st.rolled = False
-    st.dev_new = [0] * len(DEV_CARDS)
+    st.dev_new = [0] * _N_DEV
     st.dev_played = False
     st.free_roads = 0
     ev.append({"type": "turn", "seat": st.turn, "turn_number": st.turn_number})
@@ -88,4 +91,29 @@ def _end(st: HexfolkState, winner: int, reason: str, ev: list) -> None:
     st.trade = None
     st.sb_seat = -1
     st.discard_owed = [0] * st.n
-    ev.append({"type": "game_over", "winner": winner if winner >= 0 else None, "reason": reason})
+    # The last change an action makes: the result is final.
+    ev.append({"type": "game_over", "winner": winner if winner >= 0 else None, "reason": reason,
+               "result": result_of(st).to_json()})
+
+
+def result_of(st: HexfolkState) -> Result | None:
+    """None while running; then rank 1 for the winner (after a turn limit: everyone with the
+    most points) and the others by points, ties sharing a rank; scores are points including
+    victory point cards."""
+    if st.phase != OVER:
+        return None
+    points = [total_points(st, s) for s in range(st.n)]
+    if st.winner >= 0:
+        winners = (st.winner,)
+    else:
+        top = max(points)
+        winners = tuple(s for s in range(st.n) if points[s] == top)
+    ranks = []
+    for s in range(st.n):
+        if s in winners:
+            ranks.append(1)
+        else:
+            ranks.append(1 + len(winners) + sum(1 for o in range(st.n)
+                                                if o not in winners and points[o] > points[s]))
+    return Result(ranks=tuple(ranks), scores=tuple(float(p) for p in points), winners=winners)
+

@@ -12,8 +12,9 @@ import random
 from collections.abc import Mapping, Sequence
 
 from games.hexfolk.engine import errors as E
-from games.hexfolk.engine.actions import legal_actions, to_act, total_points
+from games.hexfolk.engine.actions import legal_actions, to_act
 from games.hexfolk.engine.apply import apply_action
+from games.hexfolk.engine.apply_turns import result_of
 from games.hexfolk.engine.board import board, load_map, map_slugs, random_layout
 from games.hexfolk.engine.bots import bot_factories
 from games.hexfolk.engine.endgame import best_possible_points
@@ -130,28 +131,6 @@ def map_for(options: Mapping, seats: int) -> str:
     return by_seats(STANDARD_BY_SEATS, seats) if slug == STANDARD_MAP else slug
 
 
-def result_of(st: HexfolkState) -> Result | None:
-    """None while running; then rank 1 for the winner (after a turn limit: everyone with the
-    most points) and the others by points, ties sharing a rank; scores are points including
-    victory point cards."""
-    if st.phase != OVER:
-        return None
-    points = [total_points(st, s) for s in range(st.n)]
-    if st.winner >= 0:
-        winners = (st.winner,)
-    else:
-        top = max(points)
-        winners = tuple(s for s in range(st.n) if points[s] == top)
-    ranks = []
-    for s in range(st.n):
-        if s in winners:
-            ranks.append(1)
-        else:
-            ranks.append(1 + len(winners) + sum(1 for o in range(st.n)
-                                                if o not in winners and points[o] > points[s]))
-    return Result(ranks=tuple(ranks), scores=tuple(float(p) for p in points), winners=winners)
-
-
 class HexfolkEngine(EngineBase):
     """Hexfolk for 2-8 players (see games/hexfolk/RULES.md)."""
 
@@ -253,14 +232,6 @@ class HexfolkEngine(EngineBase):
             dice_counts=[0] * 11, produced=[[0] * N_RESOURCES for _ in range(n)], trades_made=0,
         )
 
-    def apply(self, state: HexfolkState, seat: int, action: dict) -> tuple[HexfolkState, list[dict]]:
-        """Next state and events; raises ``IllegalAction``; never mutates ``state``. The
-        ``game_over`` event carries the result."""
-        new, events = apply_action(state, seat, action)
-        if new.phase == OVER and events and events[-1]["type"] == "game_over":
-            events[-1]["result"] = result_of(new).to_json()
-        return new, events
-
     def view(self, state: HexfolkState, seat: int | None) -> dict:
         """What ``seat`` may see (None: a spectator); see view.py."""
         res = result_of(state)
@@ -317,6 +288,9 @@ class HexfolkEngine(EngineBase):
 
     # Pass-throughs to the rules and the state module (docs: those functions).
     to_act = staticmethod(to_act)
+    # Next state and events; raises ``IllegalAction``; never mutates the state; the
+    # ``game_over`` event carries the result (apply.py, apply_turns.py ``_end``).
+    apply = staticmethod(apply_action)
     legal_actions = staticmethod(legal_actions)
     encode = staticmethod(encode)
     decode = staticmethod(decode)

@@ -13,58 +13,123 @@ from games.hexfolk.engine.rules import LONGEST_ROAD_MIN
 
 
 def road_length(topo, edge_owner: list, node_owner: list, seat: int) -> int:
-    """The longest trail of ``seat``'s roads (see the module docstring), in segments."""
+    """The longest trail of ``seat``'s roads (see the module docstring), in segments.
+
+    ``topo`` needs ``edge_nodes`` (a Topology, or the bots' Geometry).
+    """
     edge_nodes = topo.edge_nodes
-    node_edges = topo.node_edges
-    mine = [e for e, o in enumerate(edge_owner) if o == seat]
-    if not mine:
+    adj: dict[int, list] = {}  # node -> [(edge bit, other node)] over seat's roads only
+    count = edge_owner.count(seat)
+    if not count:
         return 0
+    e = -1
+    for _ in range(count):  # list.index finds the seat's roads faster than a loop over all
+        e = edge_owner.index(seat, e + 1)
+        a, b = edge_nodes[e]
+        bit = 1 << e
+        if a in adj:
+            adj[a].append((bit, b))
+        else:
+            adj[a] = [(bit, b)]
+        if b in adj:
+            adj[b].append((bit, a))
+        else:
+            adj[b] = [(bit, a)]
+    breaks = {n for n in adj if node_owner[n] != -1 and node_owner[n] != seat}
+    best = _forest_longest(adj, breaks, count)
+    if best is not None:
+        return best
     # A longest trail ends where it cannot go on: at a node of odd degree in the player's road
     # graph or at another player's building. A part of the network with no such node has all
     # degrees even and no break, so one closed trail covers all of its roads (Euler).
-    degree: dict[int, int] = {}
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for e in mine:
-        a, b = edge_nodes[e]
-        degree[a] = degree.get(a, 0) + 1
-        degree[b] = degree.get(b, 0) + 1
-        parent.setdefault(a, a)
-        parent.setdefault(b, b)
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
-    starts = [n for n, d in degree.items()
-              if d & 1 or (node_owner[n] != -1 and node_owner[n] != seat)]
+    starts = [n for n, links in adj.items() if len(links) & 1 or n in breaks]
     best = 0
 
     def walk(node: int, used: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        if length and node_owner[node] != -1 and node_owner[node] != seat:
+        if length and node in breaks:
             return  # an opponent's building: the trail ends here
-        for e, other in node_edges[node]:
-            if edge_owner[e] == seat and not (used >> e) & 1:
-                walk(other, used | (1 << e), length + 1)
+        for bit, other in adj[node]:
+            if not used & bit:
+                walk(other, used | bit, length + 1)
 
     for node in starts:
         walk(node, 0, 0)
-        if best == len(mine):
+        if best == count:
             return best
-    covered = {find(n) for n in starts}
-    sizes: dict[int, int] = {}
-    for e in mine:
-        root = find(edge_nodes[e][0])
-        if root not in covered:
-            sizes[root] = sizes.get(root, 0) + 1
-    return max(best, *sizes.values()) if sizes else best
+    # Parts without a start: their size (edges) is their longest trail.
+    seen = set(starts)
+    stack = list(starts)
+    while stack:  # everything reachable from a start is covered
+        n = stack.pop()
+        for _, m in adj[n]:
+            if m not in seen:
+                seen.add(m)
+                stack.append(m)
+    for root in adj:
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [root]
+        degree_sum = 0
+        while stack:
+            n = stack.pop()
+            degree_sum += len(adj[n])
+            for _, m in adj[n]:
+                if m not in seen:
+                    seen.add(m)
+                    stack.append(m)
+        best = max(best, degree_sum // 2)
+    return best
+
+
+def _forest_longest(adj: dict, breaks: set, count: int) -> int | None:
+    """The longest trail when the roads, cut at the ``breaks`` (another player's building: a
+    trail may end there, not pass), form a forest: then a trail is a simple path, and the
+    longest one is found in one pass (the two tallest branches at each node). None when there
+    is a loop, which ``road_length``'s full search handles."""
+    seen = set()
+    best = 0
+    visited = 0  # roads reached from a node that is not a break
+    looped = False
+
+    def height(node: int, came_by: int) -> int:
+        nonlocal best, visited, looped
+        top1 = top2 = 0
+        for bit, other in adj[node]:
+            if bit == came_by:
+                continue
+            visited += 1
+            if other in breaks:
+                h = 1
+            elif other in seen:
+                looped = True
+                return 0
+            else:
+                seen.add(other)
+                h = 1 + height(other, bit)
+                if looped:
+                    return 0
+            if h > top1:
+                top1, top2 = h, top1
+            elif h > top2:
+                top2 = h
+        if top1 + top2 > best:
+            best = top1 + top2
+        return top1
+
+    for root in adj:
+        if root in seen or root in breaks:
+            continue
+        seen.add(root)
+        height(root, 0)
+        if looped:
+            return None
+    if visited < count:  # a road between two breaks, seen from neither side
+        best = max(best, 1)
+    return best
 
 
 def update_longest(st, seats, events: list) -> None:

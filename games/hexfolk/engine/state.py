@@ -1,7 +1,8 @@
 """The Hexfolk state: flat lists of small ints, cheap to copy, exact JSON round-trip.
 
-``apply`` copies a state with ``clone`` (every list copied, so the input is never touched) and
-changes the copy. Resources, terrains and development cards are indexes into the tuples of
+``apply`` copies a state with ``clone`` and changes the copy; the copy shares every list with
+its input until a handler replaces one (copy-on-write: no list is ever changed in place once
+another state may hold it), so the input is never touched. Resources, terrains and development cards are indexes into the tuples of
 rules.py; ``-1`` means "nobody" for owners and holders. The board's geometry is not stored: it
 comes from the map slug and the layout (``hex_terrain``, ``hex_number``, ``harbor_kind``) through
 the cached ``board.board``.
@@ -82,12 +83,16 @@ class HexfolkState:
     from rolls), ``trades_made``.
     """
 
-    __slots__ = FIELDS + ("_board",)
+    # Caches, never encoded or compared: the board, and ``_memo`` (shared with every clone):
+    # results derived from lists that are replaced, never changed in place, when they change,
+    # each kept with the lists it was computed from (derived.py).
+    __slots__ = FIELDS + ("_board", "_memo")
 
     def __init__(self, **fields: Any):
         for name in FIELDS:
             setattr(self, name, fields[name])
         self._board = None
+        self._memo = {}
 
     @property
     def board(self) -> Board:
@@ -97,9 +102,12 @@ class HexfolkState:
             b = self._board = board(self.map, self.hex_terrain, self.hex_number, self.harbor_kind)
         return b
 
-    def clone(self) -> HexfolkState:
-        """A copy for ``apply`` to change: ``hands`` and ``bank`` are fresh lists; every other
-        list is shared, and a handler replaces it with a copy before changing it."""
+    def clone(self, hands: bool | None = True) -> HexfolkState:
+        """A copy to change: ``hands`` (each hand too) and ``bank`` are fresh lists; every
+        other list is shared, and a handler replaces it with a copy before changing it.
+        ``apply`` passes ``hands=None`` for an action that moves cards (the ``hands`` list
+        and ``bank`` are fresh, each hand shared: the handler copies a hand before changing
+        it) and ``False`` for one that moves none (all shared)."""
         new = HexfolkState.__new__(HexfolkState)
         new.n = self.n
         new.options = self.options
@@ -118,8 +126,15 @@ class HexfolkState:
         new.dice = self.dice  # replaced, never changed in place
         # Only the hands and the bank change in most actions; every other list is replaced
         # (copy-on-write) by the handler that changes it.
-        new.hands = [h[:] for h in self.hands]
-        new.bank = self.bank[:]
+        if hands:
+            new.hands = [h[:] for h in self.hands]
+            new.bank = self.bank[:]
+        elif hands is None:
+            new.hands = self.hands[:]
+            new.bank = self.bank[:]
+        else:
+            new.hands = self.hands
+            new.bank = self.bank
         new.dev_left = self.dev_left
         new.dev_hands = self.dev_hands
         new.dev_new = self.dev_new
@@ -145,6 +160,7 @@ class HexfolkState:
         new.produced = self.produced
         new.trades_made = self.trades_made
         new._board = self._board
+        new._memo = self._memo
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -167,6 +183,20 @@ def draw(st: HexfolkState, bound: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return (z ^ (z >> 31)) % bound
+
+
+def draw2(st: HexfolkState, bound: int) -> tuple[int, int]:
+    """Two draws in ``range(bound)``, as ``(draw(st, bound), draw(st, bound))`` (the dice)."""
+    k = st.draws + 1
+    st.draws = k + 1
+    seed = st.seed
+    z = (seed + k * _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    y = (seed + (k + 1) * _GOLDEN) & _MASK
+    y = ((y ^ (y >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) % bound, (y ^ (y >> 31)) % bound
 
 
 def encode(st: HexfolkState) -> dict:

@@ -232,6 +232,13 @@ def test_bot_moves_are_marked_in_the_log_and_the_replay_and_the_rematch_rotates_
     context, page = page_for(browser, live_site, alice, *SIZES[0])
     page.goto(f"{live_site.url}/matches/{done.pk}/")
     expect(page.locator("#status-banner")).to_have_text(re.compile(r"^Finished: "))
+    # The page embeds only the latest moves (issue 14): fetch the earlier ones as a player would.
+    earlier = page.locator("#log-earlier")
+    for _ in range(100):
+        if earlier.is_hidden():
+            break
+        earlier.click()
+        page.wait_for_timeout(200)
     for actor, label in MARKS.items():
         expect(page.locator(f"#move-log li[data-actor={actor}] .log-actor")).to_have_text([label] * counts[actor])
     rematch = page.locator("#rematch-btn")

@@ -20,11 +20,6 @@ function actorNote(actor) {
   return notes[actor];
 }
 
-/** "1 card", "3 cards": English only, for the panels' counts (a sentence uses ngettext). */
-export function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
 function isMine(ctx, seat) {
   return seat === ctx.mySeat && seat !== null && seat !== undefined;
 }

@@ -6,10 +6,19 @@
 import { gettext, ngettext, pgettext } from "../js/i18n.js";
 import { RESOURCES } from "./words.js";
 
-function resource(r) {
+/** A resource in the page's language ("lumber" -> "bois"). */
+export function resource(r) {
   const words = { lumber: pgettext("Hexfolk resource", "lumber"), brick: pgettext("Hexfolk resource", "brick"),
     wool: pgettext("Hexfolk resource", "wool"), grain: pgettext("Hexfolk resource", "grain"), ore: pgettext("Hexfolk resource", "ore") };
   return words[r] || r;
+}
+
+/** A development card's name in the page's language. */
+export function devCard(c) {
+  const words = { knight: pgettext("Hexfolk card", "Knight"), victory_point: pgettext("Hexfolk card", "Victory point"),
+    road_building: pgettext("Hexfolk card", "Road building"), year_of_plenty: pgettext("Hexfolk card", "Year of plenty"),
+    monopoly: pgettext("Hexfolk card", "Monopoly") };
+  return words[c] || c;
 }
 
 function terrain(t) {

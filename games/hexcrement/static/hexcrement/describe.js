@@ -95,8 +95,14 @@ function card(ev, ctx) {
       return gettext("%(turned)s: nothing to act on, so it goes back to the dice tray and a card from the tray takes its place", p);
     case "shielded":
       return mine ? gettext("%(turned)s: protected until your next turn", p) : gettext("%(turned)s: protected until their next turn", p);
+    case "target":
+    case "give":
+    case "drop":
+    case "peek":
+    case "odour":
+      return turned; // what it did follows in the next event
     default:
-      return turned; // target, give, drop, peek, odour: what it did follows in the next event
+      return turned;
   }
 }
 

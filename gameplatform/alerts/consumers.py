@@ -67,13 +67,13 @@ def parse_me_message(content: object) -> str:
     if not isinstance(content, dict):
         raise ClientError(MALFORMED, MSG_NOT_OBJECT)
     if "type" not in content:
-        raise ClientError(MISSING_FIELD, MSG_TYPE_MISSING, "type")
+        raise ClientError(MISSING_FIELD, MSG_TYPE_MISSING.format(types="sync"), "type")
     if content["type"] != "sync":
-        raise ClientError(UNKNOWN_TYPE, MSG_TYPE_UNKNOWN, "type")
+        raise ClientError(UNKNOWN_TYPE, MSG_TYPE_UNKNOWN.format(types="sync"), "type")
     extra = sorted(str(key) for key in content if key != "type")
     if extra:
         field = extra[0][:40]
-        raise ClientError(UNEXPECTED_FIELD, MSG_FIELD_UNEXPECTED.format(field=field), field)
+        raise ClientError(UNEXPECTED_FIELD, MSG_FIELD_UNEXPECTED.format(field=field, kind="sync"), field)
     return "sync"
 
 
@@ -118,7 +118,7 @@ class MeConsumer(AsyncJsonWebsocketConsumer):
         try:
             check_frame_size(text_data, bytes_data)
         except FrameTooLarge as exc:
-            await self.send_json({"type": "error", "code": exc.code, "message": exc.message, "limit": exc.limit})
+            await self.send_json({"type": "error", "code": exc.code, "message": str(exc.message), "limit": exc.limit})
             await self.close(code=CLOSE_TOO_BIG)
             return
         try:
@@ -127,7 +127,7 @@ class MeConsumer(AsyncJsonWebsocketConsumer):
             parse_me_message(decode_frame(text_data, bytes_data))
             await self._send_count()
         except ClientError as exc:
-            out = {"type": "error", "code": exc.code, "message": exc.message}
+            out = {"type": "error", "code": exc.code, "message": str(exc.message)}  # lazy texts: str for JSON
             if exc.field:
                 out["field"] = exc.field
             await self.send_json(out)

@@ -270,7 +270,7 @@ class LobbyConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
         try:
             check_frame_size(text_data, bytes_data)
         except FrameTooLarge as exc:
-            await self.send_json({"type": "error", "code": exc.code, "message": exc.message, "limit": exc.limit})
+            await self.send_json({"type": "error", "code": exc.code, "message": str(exc.message), "limit": exc.limit})
             await self.close(code=CLOSE_TOO_BIG)
             return
         try:
@@ -280,7 +280,7 @@ class LobbyConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
                 return
             msg = parse_message(decode_frame(text_data, bytes_data), CHAT_TYPES)
         except ClientError as exc:
-            out = {"type": "error", "code": exc.code, "message": exc.message}
+            out = {"type": "error", "code": exc.code, "message": str(exc.message)}  # lazy texts: str for JSON
             if exc.field:
                 out["field"] = exc.field
             await self.send_json(out)

@@ -211,7 +211,7 @@ export class MatchPage {
     this.older.type = "button";
     this.older.className = "btn-link log-more";
     this.older.id = "log-earlier";
-    this.older.textContent = "Earlier moves…";
+    this.older.textContent = gettext("Earlier moves…");
     this.older.hidden = !more;
     this.older.addEventListener("click", () => this.loadOlder());
     log.before(this.older);

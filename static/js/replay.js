@@ -61,8 +61,8 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
   let texts = new Map(); // step -> its log words (for this viewer)
   const fit = fitTable(byId("table"));
   const log = byId("move-log");
-  const earlier = h("button", { type: "button", class: "btn-link log-more", id: "rp-log-earlier", text: "Earlier moves…", hidden: true });
-  const later = h("button", { type: "button", class: "btn-link log-more", id: "rp-log-later", text: "Later moves…", hidden: true });
+  const earlier = h("button", { type: "button", class: "btn-link log-more", id: "rp-log-earlier", text: gettext("Earlier moves…"), hidden: true });
+  const later = h("button", { type: "button", class: "btn-link log-more", id: "rp-log-later", text: gettext("Later moves…"), hidden: true });
   log.before(earlier);
   log.after(later);
   let drawnLo = 0;
@@ -84,7 +84,7 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
   function show(k) {
     at = Math.max(0, Math.min(last, k));
     slider.value = String(at);
-    byId("rp-step").textContent = `Step ${at} of ${last}`;
+    byId("rp-step").textContent = gettext("Step %(at)s of %(last)s", { at, last });
     byId("rp-first").disabled = byId("rp-prev").disabled = at === 0;
     byId("rp-last").disabled = byId("rp-next").disabled = at === last;
     source.want(at);
@@ -100,7 +100,7 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
     const view = source.views.get(at);
     const step = source.entries[at];
     if (view === undefined || !step) {
-      byId("rp-text").textContent = source.error ? `Could not load step ${at}: ${source.error}` : "Loading…";
+      byId("rp-text").textContent = source.error ? gettext("Could not load step %(at)s: %(error)s", { at, error: source.error }) : gettext("Loading…");
       return;
     }
     if (shown === at) return;

@@ -12,6 +12,8 @@
 // `onLoad(kind)` ("steps" | "log") runs after every answer (or failure: `error` says why).
 // `setViewer(seat)` drops everything held: a seat's view and private events differ.
 
+import { gettext } from "./i18n.js";
+
 const MAX_INFLIGHT = 2; // step windows fetched at once; a newer wish waits in `pending`
 const MAX_VIEWS = 400; // views held; the farthest windows from the latest wish go first
 
@@ -19,7 +21,7 @@ const MAX_VIEWS = 400; // views held; the farthest windows from the latest wish 
 export async function fetchJson(url) {
   const resp = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
   const body = await resp.json().catch(() => ({}));
-  if (!resp.ok) throw new Error(body.message || `The server answered ${resp.status}.`);
+  if (!resp.ok) throw new Error(body.message || gettext("The server answered %(status)s.", { status: resp.status }));
   return body;
 }
 

@@ -82,3 +82,30 @@ def test_switching_to_french_translates_the_pages_and_the_modules(browser, live_
     other.goto(f"{live_site.url}/settings/")
     expect(other.locator("h1")).to_have_text("Paramètres")
     assert not page.js_errors and not other.js_errors, page.js_errors + other.js_errors
+
+
+# The games' own modules (issue 13, point 7, after the merges): the hand hint each one writes
+# comes from the JS catalogue, in Swedish here (cookie only: no stored choice needed).
+GAME_HINTS = (
+    ("hexcrement", {}, re.compile(r"Din tur|Väntar på")),
+    ("hexal", {}, re.compile(r"Välj|Väntar på")),
+    ("hexboard-words", {"options": {"turn_seconds": 180}}, re.compile(r"Klicka på en bricka|spelar\.")),
+)
+
+
+@pytest.mark.parametrize(("game", "extra", "hint"), GAME_HINTS, ids=[g for g, _, _ in GAME_HINTS])
+def test_the_games_modules_speak_swedish(browser, live_site, game, extra, hint):
+    alice, bob = _person("alice"), _person("bob")
+    tenant = tenant_default()
+    match = services.match_create(tenant=tenant, user=alice, game=game, seats=2, **extra)
+    services.match_join(tenant=tenant, user=bob, match_id=match.pk)
+    services.match_start(tenant=tenant, user=alice, match_id=match.pk)
+    page = _page(browser, live_site, alice)
+    page.context.add_cookies([{"name": "django_language", "value": "sv", "url": live_site.url}])
+    page.goto(f"{live_site.url}/matches/{match.pk}/")
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    expect(page.locator("#hand-hint")).to_have_text(hint)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(ARTIFACTS / f"lang-{game}-sv-{width}.png"), full_page=False)
+    assert not page.js_errors, page.js_errors

@@ -3,11 +3,15 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { Camera } from "../../games/hexal/static/hexal/camera.js";
-import { cardName, inkOf, parseCard, shapePath, shared, sharedWords, SHAPES } from "../../games/hexal/static/hexal/cards.js";
-import { describeEvents } from "../../games/hexal/static/hexal/describe.js";
-import { TableModel } from "../../games/hexal/static/hexal/rules.js";
-import { lastScored, scoredCards } from "../../games/hexal/static/hexal/scored.js";
+import { importStatic } from "./static_tree.mjs";
+
+// As served under /static/, so the modules' "../js/i18n.js" resolves.
+const load = (name) => importStatic(`hexal/${name}`, ["hexal"]);
+const { Camera } = await load("camera.js");
+const { cardName, inkOf, parseCard, shapePath, shared, sharedWords, SHAPES } = await load("cards.js");
+const { describeEvents } = await load("describe.js");
+const { TableModel } = await load("rules.js");
+const { lastScored, scoredCards } = await load("scored.js");
 
 test("a card code in words; anything else is not a card", () => {
   assert.deepEqual(parseCard("GT4"), { code: "GT4", colour: "green", shape: "triangle", number: 4 });

@@ -4,7 +4,10 @@
 // with their points. Run by tests/games/hexal_web/test_client_rules.py against the engine.
 import { readFileSync } from "node:fs";
 
-import { TableModel } from "../../games/hexal/static/hexal/rules.js";
+import { importStatic } from "./static_tree.mjs";
+
+// As served under /static/, so the modules' "../js/i18n.js" resolves.
+const { TableModel } = await importStatic("hexal/rules.js", ["hexal"]);
 
 const views = JSON.parse(readFileSync(0, "utf8"));
 const out = views.map((view) => {

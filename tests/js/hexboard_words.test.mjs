@@ -3,10 +3,13 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { describeEvents } from "../../games/hexboard_words/static/hexboard_words/describe.js";
-import {
+import { importStatic } from "./static_tree.mjs";
+
+// As served under /static/, so the modules' "../js/i18n.js" resolves.
+const { describeEvents } = await importStatic("hexboard_words/describe.js", ["hexboard_words"]);
+const {
   addedLetters, checkMatch, checkSteal, noTarget, planWord, placesFor, ringsFor, sortedTiles, spell, tileCells,
-} from "../../games/hexboard_words/static/hexboard_words/logic.js";
+} = await importStatic("hexboard_words/logic.js", ["hexboard_words"]);
 
 const tile = (letter, n = 1) => ({ tile: letter === "?" ? "BLANK" : `${letter.toUpperCase()}${n}`, letter });
 const word = (w, n = 9) => [...w].map((ch, i) => tile(ch, n + i));

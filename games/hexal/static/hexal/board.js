@@ -18,6 +18,7 @@
 import { el, title } from "../js/dom.js";
 import { axialToPixel, hexPoints } from "../js/hexgrid.js";
 import { Camera } from "./camera.js";
+import { gettext } from "../js/i18n.js";
 import { cardName, sharedWords } from "./cards.js";
 import { drawCard } from "./draw.js";
 import { TableModel, key } from "./rules.js";
@@ -36,12 +37,12 @@ export function cellXY(q, r) {
 }
 
 function levelWords(level) {
-  return level === 0 ? "on the table" : `level ${level}`;
+  return level === 0 ? gettext("on the table") : gettext("level %(n)s", { n: level });
 }
 
 function stackWords(stack) {
   if (stack.length < 2) return "";
-  return ` Stack of ${stack.length}, bottom to top: ${stack.map(cardName).join(", ")}. A card may go on top of the top card only; any card of the stack can be named as a target.`;
+  return ` ${gettext("Stack of %(n)s, bottom to top: %(cards)s. A card may go on top of the top card only; any card of the stack can be named as a target.", { n: stack.length, cards: stack.map(cardName).join(", ") })}`;
 }
 
 function touchWords(card, touchers) {
@@ -259,13 +260,13 @@ export class HexalBoard {
       const cellTargets = targets ? stack.filter((c) => targets.has(c)) : [];
       const place = placeAt.get(key(q, r));
       let act = null;
-      let help = `${cardName(top)}, ${levelWords(level)}.${stackWords(stack)}`;
+      let help = `${gettext("%(card)s, %(where)s.", { card: cardName(top), where: levelWords(level) })}${stackWords(stack)}`;
       const classes = ["hl-cell"];
       if (target && target.q === q && target.r === r) {
         classes.push("hl-target-cell");
         help = target.level === level
-          ? `The target: ${cardName(target.card)}, ${levelWords(level)}. Every card placed this turn touches it.${stackWords(stack)}`
-          : `The target is the buried ${cardName(target.card)} (level ${target.level}) under ${cardName(top)}: cards go on its free sides at level ${target.level}.${stackWords(stack)}`;
+          ? `${gettext("The target: %(card)s, %(where)s. Every card placed this turn touches it.", { card: cardName(target.card), where: levelWords(level) })}${stackWords(stack)}`
+          : `${gettext("The target is the buried %(card)s (level %(level)s) under %(top)s: cards go on its free sides at level %(level)s.", { card: cardName(target.card), level: target.level, top: cardName(top) })}${stackWords(stack)}`;
       }
       let pts = null;
       if (place) {
@@ -275,9 +276,9 @@ export class HexalBoard {
         classes.push("hl-placed");
         if (interactive) {
           act = { type: "take_back", card: top };
-          help = `${cardName(top)}, placed this turn: click to take it back into your hand.`;
+          help = gettext("%(card)s, placed this turn: click to take it back into your hand.", { card: cardName(top) });
         } else {
-          help = `${cardName(top)}, placed this turn.${stackWords(stack)}`;
+          help = `${gettext("%(card)s, placed this turn.", { card: cardName(top) })}${stackWords(stack)}`;
         }
       } else if (cellTargets.length) {
         // With a hand card chosen, a click names the card of this stack it fits (choose when several do).
@@ -286,14 +287,14 @@ export class HexalBoard {
         act = { type: "target", cards: offered, choices: offered.map((c) => ({ card: c, level: model.where(c).level, points: targets.get(c) ?? null })) };
         pts = fitting.length ? Math.max(...fitting.map((c) => targets.get(c))) : null;
         const what = selected
-          ? pts === null ? ` The ${cardName(selected)} fits none of its places.` : ` The ${cardName(selected)} scores up to +${pts} around it.`
+          ? ` ${pts === null ? gettext("The %(card)s fits none of its places.", { card: cardName(selected) }) : gettext("The %(card)s scores up to +%(points)s around it.", { card: cardName(selected), points: pts })}`
           : "";
         help = cellTargets.length > 1
-          ? `Several cards of this stack can be your target: ${cellTargets.map((c) => `${cardName(c)} (${levelWords(model.where(c).level)})`).join(", ")}. Choose one.${what}`
-          : `${cardName(cellTargets[0])}, ${levelWords(model.where(cellTargets[0]).level)}: click to name it as your target.${what}${stackWords(stack)}`;
+          ? `${gettext("Several cards of this stack can be your target: %(cards)s. Choose one.", { cards: cellTargets.map((c) => `${cardName(c)} (${levelWords(model.where(c).level)})`).join(", ") })}${what}`
+          : `${gettext("%(card)s, %(where)s: click to name it as your target.", { card: cardName(cellTargets[0]), where: levelWords(model.where(cellTargets[0]).level) })}${what}${stackWords(stack)}`;
       } else if (targets) {
         classes.push("hl-dead");
-        help = `${cardName(top)}, ${levelWords(level)}: none of your cards has a place around it.${stackWords(stack)}`;
+        help = `${gettext("%(card)s, %(where)s: none of your cards has a place around it.", { card: cardName(top), where: levelWords(level) })}${stackWords(stack)}`;
       }
       if (recent.has(top) && !placed.has(top)) classes.push("hl-recent");
       const data = { "data-q": q, "data-r": r };
@@ -332,8 +333,8 @@ export class HexalBoard {
           const [px, py] = cellXY(p.q, p.r);
           box.push([px, py]);
           const help = p.top
-            ? `On top of the target: one card may go here, sharing colour, shape or number with the target below it and with the cards at level ${p.level} around it.`
-            : `A free side of the target (${levelWords(p.level)}): a card placed here must share colour, shape or number with every card it touches.`;
+            ? gettext("On top of the target: one card may go here, sharing colour, shape or number with the target below it and with the cards at level %(level)s around it.", { level: p.level })
+            : gettext("A free side of the target (%(where)s): a card placed here must share colour, shape or number with every card it touches.", { where: levelWords(p.level) });
           const g = el("g", { ...this.item(null, help), class: "hl-free" }, layers.places);
           title(g, help);
           el("polygon", { points: hexPoints(px, py, p.top ? CARD * 0.55 : CARD * 0.92), class: p.top ? "hl-free-top" : "hl-free-side" }, g);
@@ -346,7 +347,8 @@ export class HexalBoard {
       box.push([x, y]);
       const isBest = p.points === best;
       const onStack = model.height(p.q, p.r) > 0;
-      const label = `Place the ${cardName(selected)} ${p.top ? "on top of the target" : "here"}: +${p.points}`;
+      const q = { card: cardName(selected), points: p.points };
+      const label = p.top ? gettext("Place the %(card)s on top of the target: +%(points)s", q) : gettext("Place the %(card)s here: +%(points)s", q);
       if (!onStack) {
         const g = el("g", { ...this.item({ type: "place", place: p }, this.placeHelp(selected, p), label), class: `hl-place hl-act${isBest ? " hl-best" : ""}`, "data-q": p.q, "data-r": p.r, "data-place": p.points, "data-best": isBest ? "" : null }, layers.places);
         el("polygon", { points: hexPoints(x, y, CARD * 0.92), class: "hl-place-shape" }, g);
@@ -370,8 +372,9 @@ export class HexalBoard {
   }
 
   placeHelp(card, p) {
-    const where = p.top ? "on top of the target" : `here (${levelWords(p.level)})`;
-    return `Place the ${cardName(card)} ${where}: +${p.points}. It touches ${touchWords(card, p.touchers)}.`;
+    const q = { card: cardName(card), points: p.points, where: levelWords(p.level), touches: touchWords(card, p.touchers) };
+    return p.top ? gettext("Place the %(card)s on top of the target: +%(points)s. It touches %(touches)s.", q)
+      : gettext("Place the %(card)s here (%(where)s): +%(points)s. It touches %(touches)s.", q);
   }
 
   /** Redraws the point labels at a size that reads on screen whatever the zoom (about 13 px). */

@@ -10,6 +10,8 @@
 // Two palettes: "standard" and "colourblind" (Okabe & Ito's, told apart by people with every
 // common colour-vision deficiency; the colour's letter is also drawn on each card).
 
+import { gettext, pgettext } from "../js/i18n.js";
+
 export const COLOURS = ["red", "orange", "yellow", "green", "blue", "purple"];
 export const COLOUR_LETTERS = "ROYGBP";
 export const SHAPES = ["circle", "triangle", "square", "pentagon", "hexagon", "star"];
@@ -38,7 +40,26 @@ export function parseCard(code) {
 /** "green triangle 4" (the code itself when it is not a card). */
 export function cardName(code) {
   const c = parseCard(code);
-  return c ? `${c.colour} ${c.shape} ${c.number}` : String(code);
+  if (!c) return String(code);
+  return gettext("%(colour)s %(shape)s %(number)s", { colour: colourWord(c.colour, c.shape), shape: shapeWord(c.shape), number: c.number });
+}
+
+/** A shape in the page's language. */
+export function shapeWord(shape) {
+  const words = { circle: pgettext("Hexal shape", "circle"), triangle: pgettext("Hexal shape", "triangle"),
+    square: pgettext("Hexal shape", "square"), pentagon: pgettext("Hexal shape", "pentagon"),
+    hexagon: pgettext("Hexal shape", "hexagon"), star: pgettext("Hexal shape", "star") };
+  return words[shape] || shape;
+}
+
+/** A card's colour in the page's language; a star's own words (its noun's gender differs in French). */
+export function colourWord(colour, shape = "") {
+  const words = shape === "star"
+    ? { red: pgettext("Hexal star colour", "red"), orange: pgettext("Hexal star colour", "orange"), yellow: pgettext("Hexal star colour", "yellow"),
+      green: pgettext("Hexal star colour", "green"), blue: pgettext("Hexal star colour", "blue"), purple: pgettext("Hexal star colour", "purple") }
+    : { red: pgettext("Hexal colour", "red"), orange: pgettext("Hexal colour", "orange"), yellow: pgettext("Hexal colour", "yellow"),
+      green: pgettext("Hexal colour", "green"), blue: pgettext("Hexal colour", "blue"), purple: pgettext("Hexal colour", "purple") };
+  return words[colour] || colour;
 }
 
 /** Attributes two cards share (0-3); rule 10 scores a touching pair this many points. */
@@ -49,10 +70,10 @@ export function shared(a, b) {
 /** The words of what two cards share: "colour and number", "" for nothing. */
 export function sharedWords(a, b) {
   const out = [];
-  if (a[0] === b[0]) out.push("colour");
-  if (a[1] === b[1]) out.push("shape");
-  if (a[2] === b[2]) out.push("number");
-  return out.length > 1 ? `${out.slice(0, -1).join(", ")} and ${out[out.length - 1]}` : out.join("");
+  if (a[0] === b[0]) out.push(pgettext("Hexal", "colour"));
+  if (a[1] === b[1]) out.push(pgettext("Hexal", "shape"));
+  if (a[2] === b[2]) out.push(pgettext("Hexal", "number"));
+  return out.length > 1 ? gettext("%(items)s and %(last)s", { items: out.slice(0, -1).join(", "), last: out[out.length - 1] }) : out.join("");
 }
 
 export function fillOf(colour, palette = "standard") {

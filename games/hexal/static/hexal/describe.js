@@ -7,31 +7,31 @@
 // they are never worded. `actor` (the record's or the live snapshot's) adds why a move was
 // made for a player: their time ran out, or a bot plays while they are away.
 
+import { gettext, ngettext } from "../js/i18n.js";
 import { cardName } from "./cards.js";
 
-const ACTOR_NOTE = {
-  timeout: "time ran out: a move was made for the player",
-  takeover: "a bot plays while the player is away",
-  handover: "a bot plays this seat (moderator's hand-over)",
-  moderator: "by a moderator",
-};
+function actorNote(actor) {
+  const notes = {
+    timeout: gettext("time ran out: a move was made for the player"),
+    takeover: gettext("a bot plays while the player is away"),
+    handover: gettext("a bot plays this seat (moderator's hand-over)"),
+    moderator: gettext("by a moderator"),
+  };
+  return notes[actor];
+}
 
-export function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
+function isMine(ctx, seat) {
+  return seat === ctx.mySeat && seat !== null && seat !== undefined;
 }
 
 function who(ctx, seat) {
-  if (seat === ctx.mySeat && seat !== null && seat !== undefined) return "You";
-  return ctx.names?.[seat] || `Seat ${Number(seat) + 1}`;
-}
-
-function verb(ctx, seat, you, other) {
-  return seat === ctx.mySeat ? you : other;
+  if (isMine(ctx, seat)) return gettext("You");
+  return ctx.names?.[seat] || gettext("Seat %(n)s", { n: Number(seat) + 1 });
 }
 
 function listWords(items) {
   if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return gettext("%(items)s and %(last)s", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 function cardsWords(cards) {
@@ -40,53 +40,85 @@ function cardsWords(cards) {
 
 function gameOver(ev, ctx) {
   const winners = ev.result?.winners || [];
-  const names = winners.map((s) => who(ctx, s));
-  const why = ev.reason === "passes" ? "the deck is empty and every player passed in a row" : "the round is finished";
-  if (!names.length) return `Game over: ${why}`;
-  const many = names.length > 1;
-  const win = many || winners[0] === ctx.mySeat ? "win" : "wins";
+  const names = listWords(winners.map((s) => who(ctx, s)));
+  const why = ev.reason === "passes" ? gettext("the deck is empty and every player passed in a row") : gettext("the round is finished");
+  if (!winners.length) return gettext("Game over: %(why)s", { why });
   const score = ev.result?.scores?.[winners[0]];
-  return `Game over (${why}): ${listWords(names)} ${win}${many ? " with equal totals" : ""}${score !== undefined ? ` with ${Number(score)} points` : ""}`;
+  const p = { why, names, score: Number(score) };
+  if (winners.length > 1) {
+    return score !== undefined ? gettext("Game over (%(why)s): %(names)s win with equal totals with %(score)s points", p)
+      : gettext("Game over (%(why)s): %(names)s win with equal totals", p);
+  }
+  if (isMine(ctx, winners[0])) {
+    return score !== undefined ? gettext("Game over (%(why)s): You win with %(score)s points", p) : gettext("Game over (%(why)s): You win", p);
+  }
+  return score !== undefined ? gettext("Game over (%(why)s): %(names)s wins with %(score)s points", p) : gettext("Game over (%(why)s): %(names)s wins", p);
 }
 
+// Each sentence twice, for this page's seat ("You place") and another ("Bot 2 places").
 function one(ev, ctx, all) {
+  const mine = isMine(ctx, ev.seat);
+  const p = { who: who(ctx, ev.seat), card: ev.card ? cardName(ev.card) : "", level: ev.level };
   switch (ev.type) {
     case "dealt": {
-      const stacks = (ev.stack_counts || []).some((n) => n > 0) ? ` and a face-down stack of ${ev.stack_counts[0]}` : "";
-      return `${(ev.hand_counts || []).length} players get 6 cards each${stacks}; ${who(ctx, ev.dealer)} ${verb(ctx, ev.dealer, "deal", "deals")}`;
+      const q = { players: (ev.hand_counts || []).length, stack: ev.stack_counts?.[0], dealer: who(ctx, ev.dealer) };
+      const stacked = (ev.stack_counts || []).some((n) => n > 0);
+      if (isMine(ctx, ev.dealer)) {
+        return stacked ? gettext("%(players)s players get 6 cards each and a face-down stack of %(stack)s; You deal", q)
+          : gettext("%(players)s players get 6 cards each; You deal", q);
+      }
+      return stacked ? gettext("%(players)s players get 6 cards each and a face-down stack of %(stack)s; %(dealer)s deals", q)
+        : gettext("%(players)s players get 6 cards each; %(dealer)s deals", q);
     }
     case "hand":
-      return `Your hand: ${cardsWords(ev.cards)}`;
+      return gettext("Your hand: %(cards)s", { cards: cardsWords(ev.cards) });
     case "initial_target":
-      return `The initial target is the ${cardName(ev.card)}`;
+      return gettext("The initial target is the %(card)s", p);
     case "first_player": {
       const n = ev.playable?.[ev.seat];
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "go", "goes")} first${n !== undefined ? ` (${plural(n, "card")} playable on the initial target)` : ""}`;
+      if (n === undefined) return mine ? gettext("You go first") : gettext("%(who)s goes first", p);
+      return mine ? ngettext("You go first (%(n)s card playable on the initial target)", "You go first (%(n)s cards playable on the initial target)", n)
+        : ngettext("%(who)s goes first (%(n)s card playable on the initial target)", "%(who)s goes first (%(n)s cards playable on the initial target)", n, p);
     }
     case "target":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "name", "names")} the ${cardName(ev.card)} as the target${ev.level ? ` (level ${ev.level})` : ""}`;
+      if (ev.level) return mine ? gettext("You name the %(card)s as the target (level %(level)s)", p) : gettext("%(who)s names the %(card)s as the target (level %(level)s)", p);
+      return mine ? gettext("You name the %(card)s as the target", p) : gettext("%(who)s names the %(card)s as the target", p);
     case "target_cleared":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "clear", "clears")} the target`;
-    case "placed":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "place", "places")} the ${cardName(ev.card)}${ev.level ? ` on level ${ev.level}` : ""}: +${ev.points}`;
+      return mine ? gettext("You clear the target") : gettext("%(who)s clears the target", p);
+    case "placed": {
+      const q = { ...p, points: ev.points };
+      if (ev.level) return mine ? gettext("You place the %(card)s on level %(level)s: +%(points)s", q) : gettext("%(who)s places the %(card)s on level %(level)s: +%(points)s", q);
+      return mine ? gettext("You place the %(card)s: +%(points)s", q) : gettext("%(who)s places the %(card)s: +%(points)s", q);
+    }
     case "taken_back":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "take", "takes")} back the ${cardName(ev.card)}`;
-    case "turn_scored":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "score", "scores")} ${plural(ev.points, "point")} with ${plural((ev.cards || []).length, "card")} (total ${ev.total})`;
+      return mine ? gettext("You take back the %(card)s", p) : gettext("%(who)s takes back the %(card)s", p);
+    case "turn_scored": {
+      const cards = ngettext("%(n)s card", "%(n)s cards", (ev.cards || []).length);
+      const points = ngettext("%(n)s point", "%(n)s points", ev.points);
+      const q = { ...p, points, cards, total: ev.total };
+      return mine ? gettext("You score %(points)s with %(cards)s (total %(total)s)", q) : gettext("%(who)s scores %(points)s with %(cards)s (total %(total)s)", q);
+    }
     case "discarded":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "discard", "discards")} the ${cardName(ev.card)}`;
-    case "passed":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "pass", "passes")} (${plural(ev.passes_in_a_row, "pass", "passes")} in a row)`;
+      return mine ? gettext("You discard the %(card)s", p) : gettext("%(who)s discards the %(card)s", p);
+    case "passed": {
+      const n = ev.passes_in_a_row;
+      return mine ? ngettext("You pass (%(n)s pass in a row)", "You pass (%(n)s passes in a row)", n)
+        : ngettext("%(who)s passes (%(n)s pass in a row)", "%(who)s passes (%(n)s passes in a row)", n, p);
+    }
     case "drew": {
-      const mine = all.find((e) => e.type === "drew_cards" && e.seat === ev.seat);
-      const stack = ev.from_stack ? ` (${ev.from_stack} from the stack)` : "";
-      if (mine) return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "draw", "draws")} ${cardsWords(mine.cards)}${stack}`;
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "draw", "draws")} ${plural(ev.count, "card")}${stack}`;
+      const known = all.find((e) => e.type === "drew_cards" && e.seat === ev.seat);
+      const what = known ? cardsWords(known.cards) : ngettext("%(n)s card", "%(n)s cards", ev.count);
+      const q = { ...p, what, stack: ev.from_stack };
+      if (ev.from_stack) return mine ? gettext("You draw %(what)s (%(stack)s from the stack)", q) : gettext("%(who)s draws %(what)s (%(stack)s from the stack)", q);
+      return mine ? gettext("You draw %(what)s", q) : gettext("%(who)s draws %(what)s", q);
     }
     case "drew_cards":
       return ""; // told with "drew"
-    case "target_reached":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "reach", "reaches")} ${ev.total} points: the round is finished, then the game ends`;
+    case "target_reached": {
+      const q = { ...p, total: ev.total };
+      return mine ? gettext("You reach %(total)s points: the round is finished, then the game ends", q)
+        : gettext("%(who)s reaches %(total)s points: the round is finished, then the game ends", q);
+    }
     case "turn":
       return "";
     case "game_over":
@@ -100,7 +132,6 @@ function one(ev, ctx, all) {
 export function describeEvents(events, ctx) {
   const list = Array.isArray(events) ? events : [];
   const text = list.map((ev) => one(ev, ctx, list)).filter(Boolean).join(". ");
-  const actor = ctx.record?.actor ?? ctx.actor;
-  const note = ACTOR_NOTE[actor];
-  return text && note ? `${text} (${note})` : text;
+  const note = actorNote(ctx.record?.actor ?? ctx.actor);
+  return text && note ? gettext("%(text)s (%(note)s)", { text, note }) : text;
 }

@@ -5,11 +5,11 @@
 
 import { el, h, title } from "../js/dom.js";
 import { inkOn } from "../js/seats.js";
-import { plural } from "./describe.js";
+import { gettext, ngettext } from "../js/i18n.js";
 
 function nameOf(names, seat, mySeat) {
-  const name = names?.[seat] || `Seat ${seat + 1}`;
-  return seat === mySeat ? `${name} (you)` : name;
+  const name = names?.[seat] || gettext("Seat %(n)s", { n: seat + 1 });
+  return seat === mySeat ? gettext("%(name)s (you)", { name }) : name;
 }
 
 function swatch(env, seat) {
@@ -32,12 +32,15 @@ export function renderScores(node, view, names, mySeat = null) {
   if (!node) return;
   node.replaceChildren();
   const acting = new Set(view.to_act || []);
-  const list = h("ol", { class: "hl-score-list", "aria-label": "Scores" });
+  const list = h("ol", { class: "hl-score-list", "aria-label": gettext("Scores") });
   for (const seat of playOrder(view)) {
     const env = view.seats[seat];
     const li = h("li", { class: `hl-score${acting.has(seat) ? " hl-acting" : ""}${seat === mySeat ? " hl-me" : ""}`, "data-seat": seat });
     const count = env.stack_count ? `${env.hand_count}+${env.stack_count}` : String(env.hand_count);
-    const words = `${nameOf(names, seat, mySeat)}: ${plural(env.score, "point")}, ${plural(env.hand_count, "card")} in hand${view.options?.personal_stack ? `, ${env.stack_count} in the stack` : ""}${acting.has(seat) ? ", to act" : ""}`;
+    const parts = [ngettext("%(n)s point", "%(n)s points", env.score), ngettext("%(n)s card in hand", "%(n)s cards in hand", env.hand_count)];
+    if (view.options?.personal_stack) parts.push(gettext("%(n)s in the stack", { n: env.stack_count }));
+    if (acting.has(seat)) parts.push(gettext("to act"));
+    const words = `${nameOf(names, seat, mySeat)}: ${parts.join(", ")}`;
     li.title = words;
     li.append(
       swatch(env, seat),
@@ -54,9 +57,9 @@ export function renderScores(node, view, names, mySeat = null) {
   // The deck and the target score, over the table's bottom corner (a line saved above it).
   const info = node.parentElement?.querySelector("#hl-table-info");
   if (info) {
-    const bits = [`Deck: ${plural(view.deck_count, "card")}`, `target score ${view.options?.target_score ?? ""}`];
-    if (view.final_round && view.phase !== "over") bits.push("final round");
-    if (view.passes_in_a_row) bits.push(`${plural(view.passes_in_a_row, "pass", "passes")} in a row`);
+    const bits = [ngettext("Deck: %(n)s card", "Deck: %(n)s cards", view.deck_count), gettext("target score %(n)s", { n: view.options?.target_score ?? "" })];
+    if (view.final_round && view.phase !== "over") bits.push(gettext("final round"));
+    if (view.passes_in_a_row) bits.push(ngettext("%(n)s pass in a row", "%(n)s passes in a row", view.passes_in_a_row));
     info.textContent = bits.join(" · ");
   }
 }
@@ -73,7 +76,7 @@ function chart(view, names, order) {
   const L = 34;
   const B = 22;
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "hl-chart", role: "img",
-    "aria-label": `Running totals over ${plural(rounds, "round")}` });
+    "aria-label": ngettext("Running totals over %(n)s round", "Running totals over %(n)s rounds", rounds) });
   const x = (k) => L + ((W - L - 8) * k) / rounds;
   const y = (v) => H - B - ((H - B - 8) * v) / top;
   el("line", { x1: L, y1: y(0), x2: W - 8, y2: y(0), class: "hl-chart-axis" }, svg);
@@ -86,11 +89,11 @@ function chart(view, names, order) {
   const zero = el("text", { x: L - 4, y: y(0) + 4, class: "hl-chart-label", "text-anchor": "end" }, svg);
   zero.textContent = "0";
   const last = el("text", { x: W - 8, y: H - 6, class: "hl-chart-label", "text-anchor": "end" }, svg);
-  last.textContent = `round ${rounds}`;
+  last.textContent = gettext("round %(n)s", { n: rounds });
   order.forEach((seat, i) => {
     const pts = series[i].map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     const line = el("polyline", { points: pts, class: "hl-chart-line", stroke: view.seats[seat].colour }, svg);
-    title(line, `${nameOf(names, seat)}: ${series[i][series[i].length - 1]} points`);
+    title(line, gettext("%(name)s: %(points)s points", { name: nameOf(names, seat), points: series[i][series[i].length - 1] }));
   });
   return svg;
 }
@@ -103,18 +106,18 @@ export function renderSummary(node, view, names, mySeat = null) {
   const result = view.result || {};
   const winners = result.winners || [];
   const why = view.passes_in_a_row >= order.length
-    ? "the deck ran out and every player passed in a row"
-    : `a player reached ${view.options?.target_score} points and the round was finished`;
-  const lead = winners.length
-    ? `${winners.map((s) => nameOf(names, s, mySeat)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} with ${view.seats[winners[0]].score} points: ${why}.`
-    : `Game over: ${why}.`;
+    ? gettext("the deck ran out and every player passed in a row")
+    : gettext("a player reached %(n)s points and the round was finished", { n: view.options?.target_score });
+  const p = { names: winners.map((s) => nameOf(names, s, mySeat)).join(gettext(" and ")), points: view.seats[winners[0]]?.score, why };
+  const lead = !winners.length ? gettext("Game over: %(why)s.", p)
+    : winners.length > 1 ? gettext("%(names)s share the win with %(points)s points: %(why)s.", p) : gettext("%(names)s wins with %(points)s points: %(why)s.", p);
   node.append(h("p", { class: "hl-summary-lead", text: lead }));
 
   // The totals first: rank, points, best turn, turns played, average per turn.
   const ranked = [...order].sort((a, b) => (result.ranks?.[a] ?? 99) - (result.ranks?.[b] ?? 99));
   const totals = h("table", { class: "result-table hl-totals" });
-  totals.append(h("caption", { class: "visually-hidden", text: "Final scores" }));
-  totals.append(h("thead", {}, h("tr", {}, ...["Rank", "Player", "Points", "Best turn", "Turns", "Average"].map((t) => h("th", { scope: "col", text: t })))));
+  totals.append(h("caption", { class: "visually-hidden", text: gettext("Final scores") }));
+  totals.append(h("thead", {}, h("tr", {}, ...[gettext("Rank"), gettext("Player"), gettext("Points"), gettext("Best turn"), gettext("Turns"), gettext("Average")].map((t) => h("th", { scope: "col", text: t })))));
   const tbody = h("tbody");
   for (const seat of ranked) {
     const env = view.seats[seat];
@@ -131,10 +134,10 @@ export function renderSummary(node, view, names, mySeat = null) {
   totals.append(tbody);
   node.append(h("div", { class: "hl-turns-wrap hl-totals-wrap" }, totals));
 
-  node.append(h("h3", { class: "hl-sub", text: "Points per turn" }));
+  node.append(h("h3", { class: "hl-sub", text: gettext("Points per turn") }));
   const table = h("table", { class: "result-table hl-turns" });
-  table.append(h("caption", { class: "small muted", text: "In the order of play. ★ the best turn; 0: a discard or a pass." }));
-  const head = h("tr", {}, h("th", { scope: "col", text: "Round" }));
+  table.append(h("caption", { class: "small muted", text: gettext("In the order of play. ★ the best turn; 0: a discard or a pass.") }));
+  const head = h("tr", {}, h("th", { scope: "col", text: gettext("Round") }));
   for (const seat of order) head.append(h("th", { scope: "col" }, swatch(view.seats[seat], seat), ` ${nameOf(names, seat, mySeat)}`));
   table.append(h("thead", {}, head));
   const body = h("tbody");
@@ -153,5 +156,5 @@ export function renderSummary(node, view, names, mySeat = null) {
   node.append(h("div", { class: "hl-turns-wrap" }, table));
   const legend = h("p", { class: "small hl-legend-line" });
   for (const seat of order) legend.append(h("span", { class: "hl-legend-item" }, swatch(view.seats[seat], seat), ` ${nameOf(names, seat, mySeat)}`));
-  node.append(h("h3", { class: "hl-sub", text: "Running totals" }), chart(view, names, order), legend);
+  node.append(h("h3", { class: "hl-sub", text: gettext("Running totals") }), chart(view, names, order), legend);
 }

@@ -16,7 +16,8 @@ import { button, byId, h } from "../js/dom.js";
 import { startMatchPage } from "../js/match.js";
 import { HexalBoard, targetHints } from "./board.js";
 import { cardName } from "./cards.js";
-import { describeEvents, plural } from "./describe.js";
+import { gettext, ngettext } from "../js/i18n.js";
+import { describeEvents } from "./describe.js";
 import { cardIcon } from "./draw.js";
 import { renderScores, renderSummary } from "./panels.js";
 import { storedPalette, wirePalette } from "./prefs.js";
@@ -29,7 +30,7 @@ function sameAction(a, b) {
   return true;
 }
 
-const DEFAULT_HELP = "Drag to move the table, wheel or pinch to zoom. Hover or tap a card for help.";
+const DEFAULT_HELP = gettext("Drag to move the table, wheel or pinch to zoom. Hover or tap a card for help.");
 
 class HexalTable {
   constructor() {
@@ -132,7 +133,8 @@ class HexalTable {
     if (this.choices) {
       const row = h("span", { class: "hl-choices" });
       for (const { card, level, points } of this.choices) {
-        const words = `${cardName(card)} (${level ? `level ${level}` : "bottom"}${points === null ? "" : `, +${points}`})`;
+        const where = level ? gettext("level %(n)s", { n: level }) : gettext("bottom");
+        const words = `${cardName(card)} (${where}${points === null ? "" : `, +${points}`})`;
         row.append(button(words, { "data-target": card, class: "btn btn-small" }));
       }
       this.help.append(" ", row);
@@ -215,7 +217,8 @@ class HexalTable {
     for (const code of view.hand) {
       const b = h("button", { type: "button", class: "hl-hand-card", "data-card": code, "aria-pressed": String(this.selected === code) });
       const pts = best.get(code);
-      b.setAttribute("aria-label", `${cardName(code)}${pts === null || pts === undefined ? (myTurn && best.size ? ": fits nowhere now" : "") : `: up to +${pts}`}`);
+      const fit = pts === null || pts === undefined ? (myTurn && best.size ? gettext("fits nowhere now") : "") : gettext("up to +%(points)s", { points: pts });
+      b.setAttribute("aria-label", fit ? `${cardName(code)}: ${fit}` : cardName(code));
       b.title = b.getAttribute("aria-label");
       b.disabled = !myTurn;
       if (myTurn && best.size && (pts === null || pts === undefined)) b.classList.add("hl-no-fit");
@@ -223,14 +226,14 @@ class HexalTable {
       if (pts !== null && pts !== undefined) b.append(h("span", { class: "hl-hand-best", text: `+${pts}` }));
       handNode.append(b);
     }
-    if (!view.hand.length) handNode.append(h("p", { class: "small muted", text: "No cards in hand." }));
+    if (!view.hand.length) handNode.append(h("p", { class: "small muted", text: gettext("No cards in hand.") }));
 
     const total = byId("hl-turn-total");
     const placed = view.placed || [];
     const acting = (view.to_act || []).includes(this.page.mySeat);
-    total.textContent = acting && view.phase === "play" ? `This turn: +${view.turn_points} (${plural(placed.length, "card")})` : "";
+    total.textContent = acting && view.phase === "play" ? ngettext("This turn: +%(points)s (%(n)s card)", "This turn: +%(points)s (%(n)s cards)", placed.length, { points: view.turn_points }) : "";
     // The deck is in the score strip; a personal stack is drawn from first (rule 15).
-    byId("hl-draw-info").textContent = view.options?.personal_stack ? `Your stack: ${plural(me.stack_count ?? 0, "card")}, drawn before the deck` : "";
+    byId("hl-draw-info").textContent = view.options?.personal_stack ? ngettext("Your stack: %(n)s card, drawn before the deck", "Your stack: %(n)s cards, drawn before the deck", me.stack_count ?? 0) : "";
     this.renderActions(view, myTurn, placed);
     byId("hand-hint").textContent = this.hint(snap, view, myTurn, best);
   }
@@ -242,54 +245,55 @@ class HexalTable {
     for (const p of placed) {
       if (!this.has("take_back", { card: p.card })) continue;
       const b = h("button", { type: "button", class: "btn btn-small btn-secondary hl-take", "data-act": "take_back", "data-card": p.card,
-        "aria-label": `Take back the ${cardName(p.card)}`, title: `Take back the ${cardName(p.card)}` });
+        "aria-label": gettext("Take back the %(card)s", { card: cardName(p.card) }), title: gettext("Take back the %(card)s", { card: cardName(p.card) }) });
       b.append("↩ ", cardIcon(p.card, { palette: this.palette, px: 20 }));
       bar.append(b);
     }
-    if (this.has("end_turn")) bar.append(button(`End turn (+${view.turn_points})`, { "data-act": "end_turn", class: "btn hl-end" }));
-    if (this.has("clear_target")) bar.append(button("Change target", { "data-act": "clear_target", class: "btn btn-small btn-secondary" }));
+    if (this.has("end_turn")) bar.append(button(gettext("End turn (+%(points)s)", { points: view.turn_points }), { "data-act": "end_turn", class: "btn hl-end" }));
+    if (this.has("clear_target")) bar.append(button(gettext("Change target"), { "data-act": "clear_target", class: "btn btn-small btn-secondary" }));
     if (this.legal().some((a) => a.type === "discard")) {
       const can = this.selected && this.has("discard", { card: this.selected });
-      const b = button(can ? `Discard the ${cardName(this.selected)} and draw` : "Discard and draw", { "data-act": "discard", class: "btn btn-small btn-secondary" });
+      const b = button(can ? gettext("Discard the %(card)s and draw", { card: cardName(this.selected) }) : gettext("Discard and draw"), { "data-act": "discard", class: "btn btn-small btn-secondary" });
       b.disabled = !can;
-      b.title = can ? "Discard this card and draw one: your turn ends with 0 points" : "Choose the card to discard first";
+      b.title = can ? gettext("Discard this card and draw one: your turn ends with 0 points") : gettext("Choose the card to discard first");
       bar.append(b);
     }
-    if (this.has("pass")) bar.append(button("Pass", { "data-act": "pass", class: "btn btn-small" }));
+    if (this.has("pass")) bar.append(button(gettext("Pass"), { "data-act": "pass", class: "btn btn-small" }));
   }
 
   hint(snap, view, myTurn, best) {
     if (snap.status !== "active") return "";
-    if (this.page.busy) return "Sending your move…";
+    if (this.page.busy) return gettext("Sending your move…");
     const acting = view.to_act || [];
     if (!acting.includes(this.page.mySeat)) {
-      const names = acting.map((s) => this.page.names[s] || `Seat ${s + 1}`);
-      return `Waiting for ${names.join(", ") || "the next player"}.`;
+      const names = acting.map((s) => this.page.names[s] || gettext("Seat %(n)s", { n: s + 1 }));
+      return names.length ? gettext("Waiting for %(names)s.", { names: names.join(", ") }) : gettext("Waiting for the next player.");
     }
     const sel = this.selected;
     if (view.phase === "target") {
       const targets = view.moves?.targets || [];
       if (!targets.length) {
         return this.has("pass")
-          ? "None of your cards fits anywhere and there is nothing left to draw: pass."
-          : "None of your cards fits anywhere: choose one to discard, then “Discard and draw”.";
+          ? gettext("None of your cards fits anywhere and there is nothing left to draw: pass.")
+          : gettext("None of your cards fits anywhere: choose one to discard, then “Discard and draw”.");
       }
-      if (!sel) return "Name a target: click a card on the table (choose a hand card first to see where it fits and what it scores), or discard a card and draw one.";
+      if (!sel) return gettext("Name a target: click a card on the table (choose a hand card first to see where it fits and what it scores), or discard a card and draw one.");
       const pts = best.get(sel);
       return pts === null || pts === undefined
-        ? `The ${cardName(sel)} fits no target now: choose another card, or discard it and draw one.`
-        : `Click a ringed card to name it as the target: its number is the most the ${cardName(sel)} scores around it (up to +${pts}).`;
+        ? gettext("The %(card)s fits no target now: choose another card, or discard it and draw one.", { card: cardName(sel) })
+        : gettext("Click a ringed card to name it as the target: its number is the most the %(card)s scores around it (up to +%(points)s).", { card: cardName(sel), points: pts });
     }
     if (view.phase === "play") {
       const placed = view.placed || [];
       if (sel) {
         const pts = best.get(sel);
         return pts === null || pts === undefined
-          ? `The ${cardName(sel)} fits no place around this target: choose another card${placed.length ? " or end your turn" : ", or change the target"}.`
-          : `Click a highlighted place to put the ${cardName(sel)} there (best +${pts}).`;
+          ? (placed.length ? gettext("The %(card)s fits no place around this target: choose another card or end your turn.", { card: cardName(sel) })
+            : gettext("The %(card)s fits no place around this target: choose another card, or change the target.", { card: cardName(sel) }))
+          : gettext("Click a highlighted place to put the %(card)s there (best +%(points)s).", { card: cardName(sel), points: pts });
       }
-      if (placed.length) return `Place another card, take one back, or end your turn for +${view.turn_points}.`;
-      return "Choose a card from your hand: its places around the target light up with their points.";
+      if (placed.length) return gettext("Place another card, take one back, or end your turn for +%(points)s.", { points: view.turn_points });
+      return gettext("Choose a card from your hand: its places around the target light up with their points.");
     }
     return "";
   }

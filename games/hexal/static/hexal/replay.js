@@ -4,6 +4,7 @@
 // replay module of GameUI: exports renderStep(view, step, ctx) and describe(events, ctx).
 
 import { byId } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
 import { HexalBoard } from "./board.js";
 import { describeEvents } from "./describe.js";
@@ -49,4 +50,4 @@ palette = wirePalette(byId("hl-palette"), (p) => {
   palette = p;
   if (current) renderStep(...current);
 });
-startReplay({ renderStep, describe, intervalMs: 600, setupText: "The cards are dealt and the initial target is turned up." });
+startReplay({ renderStep, describe, intervalMs: 600, setupText: gettext("The cards are dealt and the initial target is turned up.") });

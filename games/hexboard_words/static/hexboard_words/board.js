@@ -12,6 +12,7 @@
 
 import { el, title } from "../js/dom.js";
 import { POINTY, axialToPixel, hexPoints } from "../js/hexgrid.js";
+import { gettext, ngettext } from "../js/i18n.js";
 import { sortedTiles, tileCells } from "./logic.js";
 
 const R = 200; // the board hexagon's circumradius (flat-topped)
@@ -41,14 +42,15 @@ function letterText(letter) {
 }
 
 function tileHelp(t) {
-  if (t.letter === "?") return "The blank: a face-up tile that stands for any letter. Click it, then any open card letter; in a steal it is the one letter the board lacks.";
-  return `${letterText(t.letter)}: a face-up letter-tile. Click it, then an open ${letterText(t.letter)} on a word-card to match it, or add it to a steal.`;
+  if (t.letter === "?") return gettext("The blank: a face-up tile that stands for any letter. Click it, then any open card letter; in a steal it is the one letter the board lacks.");
+  return gettext("%(letter)s: a face-up letter-tile. Click it, then an open %(letter)s on a word-card to match it, or add it to a steal.", { letter: letterText(t.letter) });
 }
 
 function cardHelp(card, slot) {
   const open = card.tiles.map((t, i) => (t ? null : card.word[i].toUpperCase())).filter(Boolean);
-  const state = open.length === 3 ? "nothing matched yet" : `open: ${open.join(", ")}`;
-  return `Word-card ${slot + 1}: ${card.word.toUpperCase()} (${state}). Match board tiles to its open letters; the last one completes it and you play again. Its suggested words stay hidden under the board.`;
+  const state = open.length === 3 ? gettext("nothing matched yet") : gettext("open: %(letters)s", { letters: open.join(", ") });
+  return gettext("Word-card %(n)s: %(word)s (%(state)s). Match board tiles to its open letters; the last one completes it and you play again. Its suggested words stay hidden under the board.",
+    { n: slot + 1, word: card.word.toUpperCase(), state });
 }
 
 export class WordsBoard {
@@ -88,7 +90,7 @@ export class WordsBoard {
     const svg = this.svg;
     if (!svg) return;
     svg.replaceChildren();
-    title(svg, "HexBoard Words board");
+    title(svg, gettext("HexBoard Words board"));
     const defs = el("defs", {}, svg);
     const shadow = el("filter", { id: "hw-shadow", x: "-20%", y: "-20%", width: "140%", height: "150%" }, defs);
     el("feDropShadow", { dx: 0, dy: 1.5, stdDeviation: 1.2, "flood-opacity": 0.35 }, shadow);
@@ -102,10 +104,10 @@ export class WordsBoard {
 
   drawTiles(svg, view, { selected, composing, recent, interactive }) {
     const tiles = sortedTiles(view.board);
-    const g = el("g", { class: "hw-tiles", role: "group", "aria-label": `${tiles.length} face-up tiles` }, svg);
+    const g = el("g", { class: "hw-tiles", role: "group", "aria-label": ngettext("%(n)s face-up tile", "%(n)s face-up tiles", tiles.length) }, svg);
     if (!tiles.length) {
       const t = el("text", { class: "hw-empty", x: 0, y: 6, "text-anchor": "middle" }, g);
-      t.textContent = "No tiles face up";
+      t.textContent = gettext("No tiles face up");
       return;
     }
     const cells = tileCells(tiles.length);
@@ -123,7 +125,8 @@ export class WordsBoard {
       const node = el("g", {
         class: cls.join(" "), "data-tile": t.tile, "data-help": help, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
         role: interactive ? "button" : "img", tabindex: interactive ? 0 : null,
-        "aria-label": `${t.letter === "?" ? "Blank tile" : `Tile ${letterText(t.letter)}`}${selected.has(t.tile) ? ", selected" : ""}${composing.has(t.tile) ? ", in your steal" : ""}`,
+        "aria-label": [t.letter === "?" ? gettext("Blank tile") : gettext("Tile %(letter)s", { letter: letterText(t.letter) }),
+          ...(selected.has(t.tile) ? [gettext("selected")] : []), ...(composing.has(t.tile) ? [gettext("in your steal")] : [])].join(", "),
         "aria-pressed": interactive ? String(selected.has(t.tile) || composing.has(t.tile)) : null,
       }, g);
       title(node, help);
@@ -145,12 +148,12 @@ export class WordsBoard {
     const x0 = -CARD_W / 2;
     const y0 = -CARD_H / 2;
     if (!card) {
-      const help = `Place ${slot + 1}: the deck is empty, no word-card here any more.`;
+      const help = gettext("Place %(n)s: the deck is empty, no word-card here any more.", { n: slot + 1 });
       g.dataset.help = help;
       title(g, help);
       el("rect", { class: "hw-card-empty", x: x0, y: y0, width: CARD_W, height: CARD_H, rx: 8 }, g);
       const t = el("text", { class: "hw-card-none", x: 0, y: 5, "text-anchor": "middle" }, g);
-      t.textContent = "no card";
+      t.textContent = gettext("no card");
       return;
     }
     const help = cardHelp(card, slot);
@@ -171,12 +174,15 @@ export class WordsBoard {
       const cls = ["hw-cell", tile ? "hw-matched" : "hw-open"];
       if (place) cls.push("hw-target", place.completes ? "hw-completes" : "hw-plain");
       if (tile && recent.has(tile.tile)) cls.push("hw-recent");
-      let cellHelp = tile ? `${printed.toUpperCase()} of ${card.word.toUpperCase()}: matched${tile.tile === "BLANK" ? " with the blank" : ""}.` : `${printed.toUpperCase()} of ${card.word.toUpperCase()}: open.`;
-      if (place) cellHelp += place.completes ? " Put the selected tile here to complete the card (you play again)." : " Put the selected tile here (a match that completes nothing ends your turn).";
+      const q = { letter: printed.toUpperCase(), word: card.word.toUpperCase() };
+      let cellHelp = !tile ? gettext("%(letter)s of %(word)s: open.", q)
+        : tile.tile === "BLANK" ? gettext("%(letter)s of %(word)s: matched with the blank.", q) : gettext("%(letter)s of %(word)s: matched.", q);
+      if (place) cellHelp += ` ${place.completes ? gettext("Put the selected tile here to complete the card (you play again).") : gettext("Put the selected tile here (a match that completes nothing ends your turn).")}`;
       const c = el("g", {
         class: cls.join(" "), "data-help": cellHelp, "data-place": place ? `${slot}:${p}` : null,
         role: place ? "button" : null, tabindex: place ? 0 : null,
-        "aria-label": place ? `Card ${slot + 1}, ${printed.toUpperCase()}: ${place.completes ? "match and complete" : "match"}` : null,
+        "aria-label": place ? (place.completes ? gettext("Card %(n)s, %(letter)s: match and complete", { n: slot + 1, letter: printed.toUpperCase() })
+          : gettext("Card %(n)s, %(letter)s: match", { n: slot + 1, letter: printed.toUpperCase() })) : null,
       }, g);
       title(c, cellHelp);
       el("rect", { class: "hw-cell-box", x, y, width: CELL, height: CELL, rx: 6 }, c);

@@ -5,10 +5,12 @@
 // ctx = {names, view, mySeat, record, actor}: `record` is the history entry (or the replay
 // step), `actor` who made a live move (the snapshot's "actor"): "timeout" is the hourglass.
 
-const REASONS = {
-  cards: (names, n) => `${names} made and kept ${n} word-cards`,
-  bag_empty: (names) => `the bag is empty and a full round made no word; most word-cards: ${names}`,
-};
+import { gettext } from "../js/i18n.js";
+
+function reason(kind, names, n) {
+  if (kind === "bag_empty") return gettext("the bag is empty and a full round made no word; most word-cards: %(names)s", { names });
+  return gettext("%(names)s made and kept %(n)s word-cards", { names, n });
+}
 
 export function upper(word) {
   return String(word ?? "").toUpperCase();
@@ -16,82 +18,85 @@ export function upper(word) {
 
 function listWords(items) {
   if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return gettext("%(items)s and %(last)s", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
+}
+
+function isMine(ctx, seat) {
+  return seat === ctx.mySeat && seat !== null && seat !== undefined;
 }
 
 export function who(ctx, seat) {
-  if (seat === ctx.mySeat && seat !== null && seat !== undefined) return "you";
-  return ctx.names?.[seat] || `Seat ${Number(seat) + 1}`;
-}
-
-function whose(ctx, seat) {
-  return seat === ctx.mySeat ? "your" : `${who(ctx, seat)}'s`;
+  if (isMine(ctx, seat)) return gettext("you");
+  return ctx.names?.[seat] || gettext("Seat %(n)s", { n: Number(seat) + 1 });
 }
 
 function tileText(t) {
-  return t?.letter === "?" ? "the blank" : upper(t?.letter);
+  return t?.letter === "?" ? gettext("the blank") : upper(t?.letter);
 }
 
 function cardName(slot) {
-  return `card ${Number(slot) + 1}`;
+  return gettext("card %(n)s", { n: Number(slot) + 1 });
+}
+
+// Each sentence twice, for this page's seat ("you placed your tile") and another ("Bot 2
+// placed their tile"); the first letter of each part is made upper case afterwards.
+function part(ev, evs, ctx, actor) {
+  const mine = isMine(ctx, ev.seat);
+  const p = { name: who(ctx, ev.seat), tile: tileText(ev) };
+  switch (ev.type) {
+    case "setup":
+      return gettext("word-cards %(cards)s around the board; %(n)s tiles face up: %(tiles)s",
+        { cards: listWords((ev.slots || []).map(upper)), n: (ev.centre || []).length, tiles: (ev.centre || []).map(tileText).join(" ") });
+    case "first_draw": {
+      const rounds = (ev.rounds || []).map((rnd) => rnd.map((d) => `${who(ctx, d.seat)} ${tileText(d)}`).join(", "));
+      const q = { rounds: rounds.join(gettext("; then ")), name: who(ctx, ev.starter) };
+      return isMine(ctx, ev.starter) ? gettext("draw for first player: %(rounds)s: you start", q) : gettext("draw for first player: %(rounds)s: %(name)s starts", q);
+    }
+    case "hidden_tile":
+      return mine ? gettext("your hidden tile: %(tile)s", p) : gettext("%(name)s's hidden tile: %(tile)s", p);
+    case "placed":
+      return mine ? gettext("you placed your tile %(tile)s on the board", p) : gettext("%(name)s placed their tile %(tile)s on the board", p);
+    case "matched":
+      if (evs.some((e) => e.type === "completed")) return "";
+    {
+      const q = { ...p, word: upper(ev.word), card: cardName(ev.slot) };
+      return mine ? gettext("you matched %(tile)s on %(word)s (%(card)s)", q) : gettext("%(name)s matched %(tile)s on %(word)s (%(card)s)", q);
+    }
+    case "completed": {
+      const q = { ...p, word: upper(ev.word), card: cardName(ev.slot), tile: tileText(evs.find((e) => e.type === "matched")) };
+      return mine ? gettext("you completed %(word)s (%(card)s) with %(tile)s", q) : gettext("%(name)s completed %(word)s (%(card)s) with %(tile)s", q);
+    }
+    case "new_card":
+      return ev.word ? gettext("new card %(word)s", { word: upper(ev.word) }) : gettext("the deck is empty: no new card");
+    case "stolen": {
+      const q = { ...p, owner: who(ctx, ev.from), old: upper(ev.old), added: (ev.added || []).map(tileText).join(" + "), new: upper(ev.new) };
+      if (mine) return gettext("you stole %(owner)s's %(old)s with %(added)s: %(new)s", q);
+      return isMine(ctx, ev.from) ? gettext("%(name)s stole your %(old)s with %(added)s: %(new)s", q)
+        : gettext("%(name)s stole %(owner)s's %(old)s with %(added)s: %(new)s", q);
+    }
+    case "drew":
+      // A hidden tile drawn at the end of a turn goes without saying (the owner's is told).
+      return ev.to === "board" ? gettext("drew %(tile)s to the board", p) : "";
+    case "turn_ended":
+      if (actor === "timeout" || ev.timeout) return mine ? gettext("your hourglass ran out: turn over") : gettext("%(name)s's hourglass ran out: turn over", p);
+      if (evs.some((e) => e.type === "matched")) return "";
+      return mine ? gettext("you ended your turn") : gettext("%(name)s ended their turn", p);
+    case "game_over": {
+      const winners = listWords((ev.winners || []).map((s) => who(ctx, s)));
+      return gettext("game over: %(why)s", { why: reason(ev.reason, winners, ctx.view?.options?.cards_to_win ?? 5) });
+    }
+    default:
+      return "";
+  }
 }
 
 /** One line for the events of one action (or of the setup). */
 export function describeEvents(events, ctx = {}) {
   const evs = events || [];
-  const parts = [];
   const actor = ctx.record?.actor ?? ctx.actor ?? null;
-  for (const ev of evs) {
-    const name = who(ctx, ev.seat);
-    switch (ev.type) {
-      case "setup":
-        parts.push(`Word-cards ${listWords((ev.slots || []).map(upper))} around the board; ${(ev.centre || []).length} tiles face up: ${(ev.centre || []).map(tileText).join(" ")}`);
-        break;
-      case "first_draw": {
-        const rounds = (ev.rounds || []).map((rnd) => rnd.map((d) => `${who(ctx, d.seat)} ${tileText(d)}`).join(", "));
-        parts.push(`Draw for first player: ${rounds.join("; then ")}: ${who(ctx, ev.starter)} ${ev.starter === ctx.mySeat ? "start" : "starts"}`);
-        break;
-      }
-      case "hidden_tile":
-        parts.push(`${ev.seat === ctx.mySeat ? "your" : `${name}'s`} hidden tile: ${tileText(ev)}`);
-        break;
-      case "placed":
-        parts.push(`${name} placed ${ev.seat === ctx.mySeat ? "your" : "their"} tile ${tileText(ev)} on the board`);
-        break;
-      case "matched":
-        if (!evs.some((e) => e.type === "completed")) parts.push(`${name} matched ${tileText(ev)} on ${upper(ev.word)} (${cardName(ev.slot)})`);
-        break;
-      case "completed":
-        parts.push(`${name} completed ${upper(ev.word)} (${cardName(ev.slot)}) with ${tileText(evs.find((e) => e.type === "matched"))}`);
-        break;
-      case "new_card":
-        parts.push(ev.word ? `new card ${upper(ev.word)}` : "the deck is empty: no new card");
-        break;
-      case "stolen": {
-        const added = (ev.added || []).map(tileText).join(" + ");
-        parts.push(`${name} stole ${whose(ctx, ev.from)} ${upper(ev.old)} with ${added}: ${upper(ev.new)}`);
-        break;
-      }
-      case "drew":
-        if (ev.to === "board") parts.push(`drew ${tileText(ev)} to the board`);
-        // A hidden tile drawn at the end of a turn goes without saying (the owner's is told).
-        break;
-      case "turn_ended":
-        if (actor === "timeout" || ev.timeout) parts.push(`${ev.seat === ctx.mySeat ? "your" : `${name}'s`} hourglass ran out: turn over`);
-        else if (!evs.some((e) => e.type === "matched")) parts.push(`${name} ended ${ev.seat === ctx.mySeat ? "your" : "their"} turn`);
-        break;
-      case "game_over": {
-        const winners = listWords((ev.winners || []).map((s) => who(ctx, s)));
-        const n = ctx.view?.options?.cards_to_win ?? 5;
-        parts.push(`Game over: ${(REASONS[ev.reason] || REASONS.cards)(winners, n)}`);
-        break;
-      }
-      default:
-        break;
-    }
-  }
+  const parts = evs.map((ev) => part(ev, evs, ctx, actor)).filter(Boolean);
   if (!parts.length) return "";
-  let text = parts.map((p) => p[0].toUpperCase() + p.slice(1)).join(" · ");
-  if (actor === "takeover" || actor === "handover") text += " (a bot played for the absent player)";
+  const text = parts.map((p) => p[0].toUpperCase() + p.slice(1)).join(" · ");
+  if (actor === "takeover" || actor === "handover") return gettext("%(text)s (a bot played for the absent player)", { text });
   return text;
 }

@@ -17,6 +17,8 @@ export const BLANK = "?";
 export const MAX_WORD = 30;
 // The codes checkSteal / checkMatch return; tests/games/hexboard_words_web checks that the
 // engine's static_data has a message for each of those that are rules.
+import { gettext } from "../js/i18n.js";
+
 export const RULE_CODES = [
   "not_your_turn", "no_such_word", "own_word", "malformed", "steal_drops_letter", "steal_adds_nothing",
   "steal_only_s", "word_on_table", "strict_steal", "steal_tiles_missing", "no_such_card", "already_matched",
@@ -24,10 +26,10 @@ export const RULE_CODES = [
 ];
 // Words of the UI's own, for what is not yet a move.
 export const UI_MESSAGES = {
-  empty: "Type a word, or choose an opponent's word and add board tiles.",
-  no_target: "Choose the word to steal: click an opponent's word-card or type a longer word that holds one.",
-  blank_letter: "Say which letter the blank stands for: type the whole word in the box.",
-  ready: "The letters fit; the server's dictionary decides if it is a word.",
+  empty: gettext("Type a word, or choose an opponent's word and add board tiles."),
+  no_target: gettext("Choose the word to steal: click an opponent's word-card or type a longer word that holds one."),
+  blank_letter: gettext("Say which letter the blank stands for: type the whole word in the box."),
+  ready: gettext("The letters fit; the server's dictionary decides if it is a word."),
 };
 
 /** {letter: count} of a string or of a list of letters. */
@@ -209,7 +211,7 @@ export function noTarget(view, seat, word, messages = {}) {
   if (cards.some((c) => mine.has(c.seat) && addedLetters(c.word, word))) return verdict(false, "own_word", messages);
   if (cards.some((c) => !mine.has(c.seat) && c.word === word)) return verdict(false, "steal_adds_nothing", messages);
   const v = verdict(false, "steal_drops_letter", messages);
-  return { ...v, message: `No opponent's word has all its letters in ${word.toUpperCase()}. ${v.message}` };
+  return { ...v, message: `${gettext("No opponent's word has all its letters in %(word)s.", { word: word.toUpperCase() })} ${v.message}` };
 }
 
 /** The board's tiles sorted for reading: by letter, the blank last, then by code. */

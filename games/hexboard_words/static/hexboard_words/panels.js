@@ -7,14 +7,11 @@
 //   new Hourglass(node) .update(deadline, seconds, turnKey)   the turn's hourglass
 
 import { h } from "../js/dom.js";
+import { gettext, ngettext } from "../js/i18n.js";
 import { inkOn, teamText } from "../js/seats.js";
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
 function name(names, mySeat, seat) {
-  return seat === mySeat ? "You" : names?.[seat] || `Seat ${seat + 1}`;
+  return seat === mySeat ? gettext("You") : names?.[seat] || gettext("Seat %(n)s", { n: seat + 1 });
 }
 
 /** A row of small tiles spelling a word-card's current word (the blank marked). */
@@ -39,19 +36,20 @@ export function renderPlayers(node, view, { names = [], mySeat = null, stealable
     swatch.style.background = colour;
     swatch.style.color = inkOn(colour);
     const count = p.team !== null && p.team !== undefined
-      ? `${plural(p.card_count, "word-card")} · ${teamText(p.team)}: ${p.team_cards} of ${goal}`
-      : `${p.card_count} of ${goal} word-cards`;
+      ? `${ngettext("%(n)s word-card", "%(n)s word-cards", p.card_count)} · ${teamText(p.team)}: ${gettext("%(n)s of %(goal)s", { n: p.team_cards, goal })}`
+      : gettext("%(n)s of %(goal)s word-cards", { n: p.card_count, goal });
     const head = h("div", { class: "hw-player-head" }, swatch,
       h("strong", { text: name(names, mySeat, p.seat) }), h("span", { class: "muted small", text: count }),
-      p.has_hidden_tile ? h("span", { class: "hw-hidden-mark small", title: "Holds a hidden tile, placed on the board when their turn begins", text: "▣ hidden tile" }) : null);
+      p.has_hidden_tile ? h("span", { class: "hw-hidden-mark small", title: gettext("Holds a hidden tile, placed on the board when their turn begins"), text: gettext("▣ hidden tile") }) : null);
     const cards = h("div", { class: "hw-held-list" });
     for (const c of p.cards || []) {
       const canSteal = stealable?.has(c.word);
-      const help = `${c.word.toUpperCase()} (card ${c.card.toUpperCase()}). Suggested: ${(c.suggestions || []).join(", ") || "none"}.${canSteal ? " Click to steal it: add board tiles and rearrange." : ""}`;
+      const about = gettext("%(word)s (card %(card)s). Suggested: %(suggested)s.", { word: c.word.toUpperCase(), card: c.card.toUpperCase(), suggested: (c.suggestions || []).join(", ") || gettext("none") });
+      const help = canSteal ? `${about} ${gettext("Click to steal it: add board tiles and rearrange.")}` : about;
       const body = [
         tileRow(c.tiles),
         h("span", { class: "hw-held-word visually-hidden", text: c.word }),
-        h("span", { class: "hw-held-card small", text: `card ${c.card.toUpperCase()}` }),
+        h("span", { class: "hw-held-card small", text: gettext("card %(n)s", { n: c.card.toUpperCase() }) }),
         h("span", { class: "hw-held-sugg small", text: (c.suggestions || []).join(" · ") }),
       ];
       const attrs = { class: `hw-held${canSteal ? " hw-held-stealable" : ""}${target === c.word ? " hw-held-target" : ""}`, title: help, "data-word": c.word, "aria-label": help };
@@ -59,7 +57,7 @@ export function renderPlayers(node, view, { names = [], mySeat = null, stealable
       if (canSteal) card.addEventListener("click", () => onSteal(c.word));
       cards.append(card);
     }
-    if (!(p.cards || []).length) cards.append(h("span", { class: "muted small", text: "No word-card yet." }));
+    if (!(p.cards || []).length) cards.append(h("span", { class: "muted small", text: gettext("No word-card yet.") }));
     node.append(h("div", { class: "hw-player", "data-seat": p.seat }, head, cards));
   }
 }
@@ -69,10 +67,11 @@ export function renderPlayers(node, view, { names = [], mySeat = null, stealable
 export function renderBar(node, view) {
   if (!node) return;
   const o = view?.options || {};
-  node.textContent = `Bag: ${plural(view?.bag_count ?? 0, "tile")} · deck: ${plural(view?.deck_count ?? 0, "card")} · ${o.cards_to_win ?? 5} cards win`;
-  const extra = [`${o.dictionary || "standard"} dictionary`];
-  if (o.strict) extra.push("strict steals");
-  if (o.blank) extra.push("with the blank tile");
+  node.textContent = [ngettext("Bag: %(n)s tile", "Bag: %(n)s tiles", view?.bag_count ?? 0), ngettext("deck: %(n)s card", "deck: %(n)s cards", view?.deck_count ?? 0),
+    ngettext("%(n)s card wins", "%(n)s cards win", o.cards_to_win ?? 5)].join(" · ");
+  const extra = [gettext("%(name)s dictionary", { name: o.dictionary || "standard" })];
+  if (o.strict) extra.push(gettext("strict steals"));
+  if (o.blank) extra.push(gettext("with the blank tile"));
   node.title = extra.join(", ");
 }
 
@@ -134,6 +133,6 @@ export class Hourglass {
     const s = Math.ceil(left);
     this.text.textContent = left > 0 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : "0:00";
     this.node.classList.toggle("hw-urgent", left < 10);
-    this.node.setAttribute("title", left > 0 ? `Hourglass: ${s} s left of ${this.seconds} s; it turns again after each word made or stolen.` : "The hourglass ran out.");
+    this.node.setAttribute("title", left > 0 ? gettext("Hourglass: %(s)s s left of %(total)s s; it turns again after each word made or stolen.", { s, total: this.seconds }) : gettext("The hourglass ran out."));
   }
 }

@@ -13,6 +13,7 @@
 // render(snapshot, page) and describe(events, ctx).
 
 import { button, byId, h, readJsonScript } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { startMatchPage } from "../js/match.js";
 import { WordsBoard } from "./board.js";
 import { describeEvents } from "./describe.js";
@@ -127,7 +128,8 @@ class WordsTable {
     const spot = placesFor(this.view, tile.letter).find((p) => p.slot === slot);
     if (!spot) {
       const card = this.view.slots?.[slot];
-      this.page.error(card ? `${tile.letter.toUpperCase()} has no open place on card ${slot + 1} (${card.word.toUpperCase()}).` : MESSAGES.no_such_card || "No such card.");
+      this.page.error(card ? gettext("%(letter)s has no open place on card %(n)s (%(word)s).", { letter: tile.letter.toUpperCase(), n: slot + 1, word: card.word.toUpperCase() })
+        : MESSAGES.no_such_card || gettext("No such card."));
       return true;
     }
     this.place(spot.slot, spot.position);
@@ -401,7 +403,7 @@ class WordsTable {
     if (hidden) {
       hidden.replaceChildren();
       const t = view.hidden_tile;
-      if (t) hidden.append(h("span", { class: "small muted", text: "Hidden tile" }), h("span", { class: "hw-mini hw-mini-own", text: t.letter === "?" ? "?" : t.letter.toUpperCase() }));
+      if (t) hidden.append(h("span", { class: "small muted", text: gettext("Hidden tile") }), h("span", { class: "hw-mini hw-mini-own", text: t.letter === "?" ? "?" : t.letter.toUpperCase() }));
     }
     const end = byId("hw-end");
     if (end) end.disabled = !mine;
@@ -427,20 +429,20 @@ class WordsTable {
   hintText(snap, selectedTile) {
     const view = snap.view;
     if (snap.status !== "active") return "";
-    if (this.page.busy) return "Sending your move…";
+    if (this.page.busy) return gettext("Sending your move…");
     if (!this.myTurn) {
-      const acting = (view.to_act || []).map((s) => this.page.names[s] || `Seat ${s + 1}`).join(", ");
-      return `${acting} to play. Your hidden tile goes on the board when your turn begins.`;
+      const acting = (view.to_act || []).map((s) => this.page.names[s] || gettext("Seat %(n)s", { n: s + 1 })).join(", ");
+      return gettext("%(names)s to play. Your hidden tile goes on the board when your turn begins.", { names: acting });
     }
     if (selectedTile) {
       const spots = placesFor(view, selectedTile.letter);
-      const l = selectedTile.letter === "?" ? "The blank" : selectedTile.letter.toUpperCase();
-      if (!spots.length) return `${l} fits no open card letter. Choose another tile, or an opponent's word to steal with it.`;
-      return `${l}: click a highlighted card letter (or press its card number); green completes the card.`;
+      const l = selectedTile.letter === "?" ? gettext("The blank") : selectedTile.letter.toUpperCase();
+      if (!spots.length) return gettext("%(letter)s fits no open card letter. Choose another tile, or an opponent's word to steal with it.", { letter: l });
+      return gettext("%(letter)s: click a highlighted card letter (or press its card number); green completes the card.", { letter: l });
     }
-    if (this.target) return "Add board tiles, drag letters or click two to swap (or type the word), then Steal.";
-    const again = view.words_this_turn ? "Word made: the hourglass turned again. " : "";
-    return `${again}Click a tile, then a card letter. To steal, click an opponent's word or type a word.`;
+    if (this.target) return gettext("Add board tiles, drag letters or click two to swap (or type the word), then Steal.");
+    const next = gettext("Click a tile, then a card letter. To steal, click an opponent's word or type a word.");
+    return view.words_this_turn ? `${gettext("Word made: the hourglass turned again.")} ${next}` : next;
   }
 
   renderTargets(view, mine) {
@@ -450,13 +452,13 @@ class WordsTable {
     if (!mine) return;
     const cards = stealable(view, this.seat);
     if (!cards.length) {
-      node.append(h("span", { class: "small muted", text: "No opponent holds a word yet." }));
+      node.append(h("span", { class: "small muted", text: gettext("No opponent holds a word yet.") }));
       return;
     }
-    node.append(h("span", { class: "small muted", text: "Steal: " }));
+    node.append(h("span", { class: "small muted", text: gettext("Steal:") }), " ");
     for (const c of cards) {
-      const who = this.page.names[c.seat] || `Seat ${c.seat + 1}`;
-      const b = button(c.word.toUpperCase(), { class: `btn btn-small btn-secondary hw-target-btn${this.target === c.word ? " hw-on" : ""}`, "data-word": c.word, "aria-pressed": String(this.target === c.word), title: `Steal ${c.word.toUpperCase()} from ${who}` });
+      const who = this.page.names[c.seat] || gettext("Seat %(n)s", { n: c.seat + 1 });
+      const b = button(c.word.toUpperCase(), { class: `btn btn-small btn-secondary hw-target-btn${this.target === c.word ? " hw-on" : ""}`, "data-word": c.word, "aria-pressed": String(this.target === c.word), title: gettext("Steal %(word)s from %(name)s", { word: c.word.toUpperCase(), name: who }) });
       node.append(b);
     }
   }
@@ -471,11 +473,12 @@ class WordsTable {
       if (c.unused) cls.push("hw-chip-unused");
       if (c.blank) cls.push("hw-chip-blank");
       if (this.swapFrom === i) cls.push("hw-chip-picked");
-      const what = c.source === "card" ? `from ${this.target?.toUpperCase()}` : c.source === "board" ? "from the board" : "not on the board";
+      const what = c.source === "card" ? gettext("from %(word)s", { word: this.target?.toUpperCase() })
+        : c.source === "board" ? gettext("from the board") : gettext("not on the board");
       const letter = c.letter ? c.letter.toUpperCase() : "?";
-      const label = `${letter}, ${what}${c.unused ? ", not used yet" : ""}`;
+      const label = [letter, what, ...(c.unused ? [gettext("not used yet")] : [])].join(", ");
       const li = h("li", { class: cls.join(" "), "data-i": i, title: label });
-      li.append(h("button", { type: "button", class: "hw-chip-btn", "aria-label": `${label}. Arrow keys move it; click two letters to swap them.`, text: letter }));
+      li.append(h("button", { type: "button", class: "hw-chip-btn", "aria-label": `${label}. ${gettext("Arrow keys move it; click two letters to swap them.")}`, text: letter }));
       tray.append(li);
     });
   }

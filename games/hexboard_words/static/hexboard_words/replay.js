@@ -4,6 +4,7 @@
 // module of GameUI: exports renderStep(view, step, ctx) and describe(events, ctx).
 
 import { byId } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
 import { WordsBoard } from "./board.js";
 import { describeEvents } from "./describe.js";
@@ -25,4 +26,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startReplay({ renderStep, describe, intervalMs: 700, setupText: "The word-cards are laid out around the board." });
+startReplay({ renderStep, describe, intervalMs: 700, setupText: gettext("The word-cards are laid out around the board.") });

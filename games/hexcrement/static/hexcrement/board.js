@@ -19,7 +19,8 @@ import { el, title } from "../js/dom.js";
 import { FLAT, hexPoints } from "../js/hexgrid.js";
 import { inkOn } from "../js/seats.js";
 import { drawDie } from "./dice.js";
-import { EFFECTS, EFFECT_ORDER, cardHelp, cardKind, cardName, cellWords, directionWords, dungColour, listWords, plural } from "./words.js";
+import { gettext, ngettext } from "../js/i18n.js";
+import { EFFECTS, EFFECT_ORDER, cardHelp, cardKind, cardName, cellWords, directionWords, dungColour, listWords } from "./words.js";
 
 const S = 20; // a hex size (centre to corner) in viewBox units
 const TRAY_R = 6.9 * S;
@@ -131,9 +132,9 @@ export class HexcrementBoard {
 
   seatName(seat, capital = false) {
     const { mySeat, names } = this.ctx;
-    if (seat === null || seat === undefined) return capital ? "Somebody" : "somebody";
-    if (seat === mySeat) return capital ? "You" : "you";
-    return names[seat] || `Seat ${seat + 1}`;
+    if (seat === null || seat === undefined) return capital ? gettext("Somebody") : gettext("somebody");
+    if (seat === mySeat) return capital ? gettext("You") : gettext("you");
+    return names[seat] || gettext("Seat %(n)s", { n: seat + 1 });
   }
 
   colourOfMat(mat) {
@@ -145,8 +146,8 @@ export class HexcrementBoard {
     const g = el("g", { class: "hx-tray" }, this.svg);
     const tray = el("polygon", { points: hexPoints(0, 0, TRAY_R, "pointy"), class: "hx-tray-bg" }, g);
     const pool = view.pool ?? 0;
-    this._help(tray, "tray", `The dice tray. Its pool holds ${plural(pool, "Hex card")}, face down: DUNG, SWIPE and replacements are drawn from it.`);
-    el("text", { x: 0, y: -78, class: "hx-tray-title" }, g).textContent = "Dice tray";
+    this._help(tray, "tray", ngettext("The dice tray. Its pool holds %(n)s Hex card, face down: DUNG, SWIPE and replacements are drawn from it.", "The dice tray. Its pool holds %(n)s Hex cards, face down: DUNG, SWIPE and replacements are drawn from it.", pool));
+    el("text", { x: 0, y: -78, class: "hx-tray-title" }, g).textContent = gettext("Dice tray");
     const roll = opts.roll;
     this.diceNodes = [];
     if (roll && roll.dice?.length) {
@@ -160,13 +161,14 @@ export class HexcrementBoard {
       });
       const who = el("text", { x: 0, y: 20, class: "hx-tray-text" }, g);
       const steps = roll.steps ?? roll.dice.reduce((a, b) => a + b, 0);
-      who.textContent = `${this.seatName(roll.seat, true)}: ${plural(steps, roll.mode === "perpendicular" ? "cell" : "step")}${roll.mode === "perpendicular" ? " ⟂" : ""}`;
+      const how = roll.mode === "perpendicular" ? `${ngettext("%(n)s cell", "%(n)s cells", steps)} ⟂` : ngettext("%(n)s step", "%(n)s steps", steps);
+      who.textContent = `${this.seatName(roll.seat, true)}: ${how}`;
     } else {
-      el("text", { x: 0, y: -10, class: "hx-tray-text muted" }, g).textContent = "No roll yet";
+      el("text", { x: 0, y: -10, class: "hx-tray-text muted" }, g).textContent = gettext("No roll yet");
     }
-    el("text", { x: 0, y: 50, class: "hx-tray-text" }, g).textContent = `Pool: ${plural(pool, "card")}`;
-    const len = view.options?.length === "quick" ? "Quick game" : "Long game";
-    el("text", { x: 0, y: 74, class: "hx-tray-small" }, g).textContent = `${len} · round ${view.round ?? 1}/${view.round_limit ?? 100}`;
+    el("text", { x: 0, y: 50, class: "hx-tray-text" }, g).textContent = ngettext("Pool: %(n)s card", "Pool: %(n)s cards", pool);
+    const len = view.options?.length === "quick" ? gettext("Quick game") : gettext("Long game");
+    el("text", { x: 0, y: 74, class: "hx-tray-small" }, g).textContent = gettext("%(length)s · round %(round)s/%(limit)s", { length: len, round: view.round ?? 1, limit: view.round_limit ?? 100 });
   }
 
   // ------------------------------------------------------------------ cells
@@ -191,14 +193,15 @@ export class HexcrementBoard {
       const bits = [cellWords(this.data.board, this.data.colours, c.cell)];
       if (c.start) {
         const owner = startOwner.get(c.cell);
-        bits.push(owner ? `START and finish of ${this.seatName(owner.seat)} (${owner.colour_name})` : `START of the ${this.data.colours[c.mat].name} mat (nobody plays it)`);
+        bits.push(owner ? gettext("START and finish of %(name)s (%(colour)s)", { name: this.seatName(owner.seat), colour: owner.colour_name })
+          : gettext("START of the %(mat)s mat (nobody plays it)", { mat: this.data.colours[c.mat].name }));
       }
-      if (c.card) bits.push("a card space");
-      if (central.has(c.column)) bits.push("perpendicular moves possible from here");
+      if (c.card) bits.push(gettext("a card space"));
+      if (central.has(c.column)) bits.push(gettext("perpendicular moves possible from here"));
       const card = cardAt.get(c.cell);
       if (card) bits.push(cardWords(card));
       const here = beetlesAt.get(c.cell) || [];
-      if (here.length) bits.push(`here: ${listWords(here.map((s) => this.beetleShort(s)))}`);
+      if (here.length) bits.push(gettext("here: %(beetles)s", { beetles: listWords(here.map((s) => this.beetleShort(s))) }));
       this._help(poly, `cell:${c.cell}`, `${bits.join(" · ")}.`);
     }
   }
@@ -296,17 +299,17 @@ export class HexcrementBoard {
 
   // ------------------------------------------------------------------ beetles
   beetleShort(s) {
-    const dung = s.dung?.length ? `, carrying ${listWords(s.dung.map(cardName))}` : "";
-    return `${this.seatName(s.seat)} (${s.colour_name} beetle${dung})`;
+    const p = { name: this.seatName(s.seat), colour: s.colour_name, dung: listWords((s.dung || []).map(cardName)) };
+    return s.dung?.length ? gettext("%(name)s (%(colour)s beetle, carrying %(dung)s)", p) : gettext("%(name)s (%(colour)s beetle)", p);
   }
 
   beetleWords(s) {
-    const bits = [`${this.seatName(s.seat, true)}: the ${s.colour_name} beetle, moving ${directionWords(s.direction)}`];
-    bits.push(s.dung?.length ? `carrying ${listWords(s.dung.map(cardName))}` : "carrying no dung");
-    if (s.swipes?.length) bits.push(`holding ${plural(s.swipes.length, "SWIPE card")}`);
+    const bits = [gettext("%(name)s: the %(colour)s beetle, moving %(direction)s", { name: this.seatName(s.seat, true), colour: s.colour_name, direction: directionWords(s.direction) })];
+    bits.push(s.dung?.length ? gettext("carrying %(dung)s", { dung: listWords(s.dung.map(cardName)) }) : gettext("carrying no dung"));
+    if (s.swipes?.length) bits.push(ngettext("holding %(n)s SWIPE card", "holding %(n)s SWIPE cards", s.swipes.length));
     const effects = effectsOf(s);
     if (effects.length) bits.push(effects.map((e) => EFFECTS[e].help).join("; "));
-    if (s.goal) bits.push("has the dung to win: heading home");
+    if (s.goal) bits.push(gettext("has the dung to win: heading home"));
     return `${bits.join(" · ")}.`;
   }
 
@@ -382,9 +385,9 @@ export function effectsOf(seat) {
 
 /** A card on the board in words (a view's `cards` entry). */
 export function cardWords(card) {
-  if (!card.card) return "a face-down Hex card nobody has seen";
+  if (!card.card) return gettext("a face-down Hex card nobody has seen");
   const name = cardName(card.card);
   const help = cardHelp(card.card);
-  if (card.up) return `${name}, face up. ${help}`;
-  return `${name}, face down but known to all (it was seen here). ${help}`;
+  if (card.up) return gettext("%(name)s, face up. %(help)s", { name, help });
+  return gettext("%(name)s, face down but known to all (it was seen here). %(help)s", { name, help });
 }

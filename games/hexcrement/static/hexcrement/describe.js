@@ -4,7 +4,8 @@
 //   sentences(events, ctx) -> the same as a list of {ev, text}
 
 import { readJsonScript } from "../js/dom.js";
-import { cardName, cellWords, directionWords, listWords, nameOf, plural, verb } from "./words.js";
+import { gettext, ngettext } from "../js/i18n.js";
+import { cardName, cellWords, directionWords, isMine, listWords, nameOf } from "./words.js";
 
 let DATA = null;
 /** The board data of the page (the JSON script "game-data"), read once. */
@@ -18,18 +19,33 @@ function where(cell) {
   return cellWords(d.board, d.colours, cell);
 }
 
-const LOST = {
-  trap: "is caught in a TRAP and loses the turn",
-  no_perpendicular: "must move perpendicular but stands outside the five central columns: the turn is lost",
-  no_room: "has no cell at that distance: the turn is lost",
-  blocked: "is BLOCKed to no move at all: the turn is lost",
-};
-const NEXT_TURN = {
-  FRUIT: "two dice next turn",
-  ROCK: "a perpendicular move next turn",
-  TRAP: "the next turn is lost",
-  SURGE: "2 extra spaces next turn",
-};
+// Each sentence twice, for this page's seat ("You roll") and for another ("Bot 2 rolls"):
+// word order and verb forms differ by language, so no English verb is glued in.
+function lost(reason, mine, who) {
+  switch (reason) {
+    case "trap":
+      return mine ? gettext("You are caught in a TRAP and lose the turn") : gettext("%(who)s is caught in a TRAP and loses the turn", { who });
+    case "no_perpendicular":
+      return mine ? gettext("You must move perpendicular but stand outside the five central columns: the turn is lost")
+        : gettext("%(who)s must move perpendicular but stands outside the five central columns: the turn is lost", { who });
+    case "no_room":
+      return mine ? gettext("You have no cell at that distance: the turn is lost") : gettext("%(who)s has no cell at that distance: the turn is lost", { who });
+    case "blocked":
+      return mine ? gettext("You are BLOCKed to no move at all: the turn is lost") : gettext("%(who)s is BLOCKed to no move at all: the turn is lost", { who });
+    default:
+      return mine ? gettext("You lose the turn") : gettext("%(who)s loses the turn", { who });
+  }
+}
+
+function nextTurn(kind) {
+  const words = {
+    FRUIT: gettext("two dice next turn"),
+    ROCK: gettext("a perpendicular move next turn"),
+    TRAP: gettext("the next turn is lost"),
+    SURGE: gettext("2 extra spaces next turn"),
+  };
+  return words[kind] || gettext("an effect on the next turn");
+}
 
 function rolled(ev, ctx) {
   const who = nameOf(ctx, ev.seat, { capital: true });
@@ -39,36 +55,46 @@ function rolled(ev, ctx) {
   if ((ev.effects || []).includes("SURGE")) mods.push("+2 SURGE");
   if ((ev.effects || []).includes("BLOCK")) mods.push("−1 BLOCK");
   if (mods.length) text += ` (${mods.join(", ")})`;
-  const how = ev.mode === "perpendicular" ? plural(ev.steps, "cell") + " perpendicular" : plural(ev.steps, "step");
-  const dash = ev.dash ? "DASH extra turn: " : "";
-  return `${dash}${who} ${verb(ctx, ev.seat, "roll", "rolls")} ${text}: ${how}`;
+  const how = ev.mode === "perpendicular"
+    ? ngettext("%(n)s cell perpendicular", "%(n)s cells perpendicular", ev.steps)
+    : ngettext("%(n)s step", "%(n)s steps", ev.steps);
+  const p = { who, dice: text, how };
+  const line = isMine(ctx, ev.seat) ? gettext("You roll %(dice)s: %(how)s", p) : gettext("%(who)s rolls %(dice)s: %(how)s", p);
+  return ev.dash ? gettext("DASH extra turn: %(line)s", { line }) : line;
 }
 
 function card(ev, ctx) {
   const who = nameOf(ctx, ev.seat, { capital: true });
+  const mine = isMine(ctx, ev.seat);
   const name = cardName(ev.card);
-  const turned = `${who} ${verb(ctx, ev.seat, "turn", "turns")} up ${name}`;
+  const turned = mine ? gettext("You turn up %(card)s", { card: name }) : gettext("%(who)s turns up %(card)s", { who, card: name });
+  const p = { turned, who, card: name };
   switch (ev.effect) {
     case "picked_up": {
-      const took = ev.kind === "DUNG" ? `${who} ${verb(ctx, ev.seat, "find", "finds")} ${name} and ${verb(ctx, ev.seat, "pick", "picks")} it up` : `${who} ${verb(ctx, ev.seat, "pick", "picks")} up a SWIPE card`;
-      return `${took}${ev.replaced ? "; a card from the dice tray takes its place, face down" : "; the dice tray is empty, the space stays bare"}`;
+      let took;
+      if (ev.kind === "DUNG") took = mine ? gettext("You find %(card)s and pick it up", p) : gettext("%(who)s finds %(card)s and picks it up", p);
+      else took = mine ? gettext("You pick up a SWIPE card") : gettext("%(who)s picks up a SWIPE card", p);
+      return ev.replaced ? gettext("%(took)s; a card from the dice tray takes its place, face down", { took })
+        : gettext("%(took)s; the dice tray is empty, the space stays bare", { took });
     }
     case "tunnel_open":
-      return `${who} ${verb(ctx, ev.seat, "open", "opens")} a TUNNEL: it stays face up`;
+      return mine ? gettext("You open a TUNNEL: it stays face up") : gettext("%(who)s opens a TUNNEL: it stays face up", p);
     case "extra_turn":
-      return `${turned}: an extra turn with one die`;
-    case "direction":
-      return `${turned}: now ${verb(ctx, ev.seat, "move", "moves")} ${directionWords(ev.direction)}`;
+      return gettext("%(turned)s: an extra turn with one die", p);
+    case "direction": {
+      const q = { ...p, direction: directionWords(ev.direction) };
+      return mine ? gettext("%(turned)s: now move %(direction)s", q) : gettext("%(turned)s: now moves %(direction)s", q);
+    }
     case "next_turn":
-      return `${turned}: ${NEXT_TURN[ev.kind] || "an effect on the next turn"}`;
+      return gettext("%(turned)s: %(effect)s", { turned, effect: nextTurn(ev.kind) });
     case "no_target":
-      return `${turned}: nobody and nothing it can act on`;
+      return gettext("%(turned)s: nobody and nothing it can act on", p);
     case "choose":
-      return `${turned} and ${verb(ctx, ev.seat, "choose", "chooses")}…`;
+      return mine ? gettext("%(turned)s and choose…", p) : gettext("%(turned)s and chooses…", p);
     case "replaced":
-      return `${turned}: nothing to act on, so it goes back to the dice tray and a card from the tray takes its place`;
+      return gettext("%(turned)s: nothing to act on, so it goes back to the dice tray and a card from the tray takes its place", p);
     case "shielded":
-      return `${turned}: protected until ${verb(ctx, ev.seat, "your", "their")} next turn`;
+      return mine ? gettext("%(turned)s: protected until your next turn", p) : gettext("%(turned)s: protected until their next turn", p);
     case "target":
     case "give":
     case "drop":
@@ -81,82 +107,110 @@ function card(ev, ctx) {
 }
 
 function effect(ev, ctx) {
-  const who = nameOf(ctx, ev.seat, { capital: true });
-  const whom = nameOf(ctx, ev.target);
+  const p = { who: nameOf(ctx, ev.seat, { capital: true }), whom: nameOf(ctx, ev.target), kind: ev.kind };
   switch (ev.kind) {
     case "BLOCK":
-      return `BLOCK on ${whom}: one space fewer next turn`;
+      return gettext("BLOCK on %(whom)s: one space fewer next turn", p);
     case "MEAN":
-      return `MEAN on ${whom}: only perpendicular next turn`;
-    case "PUSH":
-      return `PUSH: ${whom} now ${verb(ctx, ev.target, "move", "moves")} ${directionWords(ev.direction)}`;
+      return gettext("MEAN on %(whom)s: only perpendicular next turn", p);
+    case "PUSH": {
+      const q = { ...p, direction: directionWords(ev.direction) };
+      return isMine(ctx, ev.target) ? gettext("PUSH: %(whom)s now move %(direction)s", q) : gettext("PUSH: %(whom)s now moves %(direction)s", q);
+    }
     case "SWAP":
-      return `SWAP: ${who} and ${whom} change places`;
+      return gettext("SWAP: %(who)s and %(whom)s change places", p);
     default:
-      return `${ev.kind} on ${whom}`;
+      return gettext("%(kind)s on %(whom)s", p);
   }
 }
 
 function battle(ev, ctx) {
   const rolls = (ev.rolls || []).map((r) => `${nameOf(ctx, r.seat, { capital: r.seat === ev.seat })} (${r.roll})`);
-  const head = `Battle! ${rolls.join(" vs ")}`;
+  const head = gettext("Battle! %(rolls)s", { rolls: rolls.join(" vs ") });
   const beaten = ev.beaten || [];
-  if (!beaten.length) return `${head}: the challenger beats nobody, no dung changes hands`;
-  return `${head}: ${nameOf(ctx, ev.seat, { capital: true })} ${verb(ctx, ev.seat, "beat", "beats")} ${listWords(beaten.map((s) => nameOf(ctx, s)))}`;
+  if (!beaten.length) return gettext("%(head)s: the challenger beats nobody, no dung changes hands", { head });
+  const p = { head, who: nameOf(ctx, ev.seat, { capital: true }), whom: listWords(beaten.map((s) => nameOf(ctx, s))) };
+  return isMine(ctx, ev.seat) ? gettext("%(head)s: You beat %(whom)s", p) : gettext("%(head)s: %(who)s beats %(whom)s", p);
 }
 
 function gameOver(ev, ctx) {
-  if (ev.reason === "limit") return `Game over: the ${ev.rounds || 100}-round limit; the most dung wins`;
-  const who = nameOf(ctx, ev.winner, { capital: true });
-  return `Game over: ${who} ${verb(ctx, ev.winner, "are", "is")} home with ${listWords((ev.dung || []).map(cardName))} and ${verb(ctx, ev.winner, "win", "wins")}!`;
+  if (ev.reason === "limit") return gettext("Game over: the %(rounds)s-round limit; the most dung wins", { rounds: ev.rounds || 100 });
+  const p = { who: nameOf(ctx, ev.winner, { capital: true }), dung: listWords((ev.dung || []).map(cardName)) };
+  return isMine(ctx, ev.winner) ? gettext("Game over: You are home with %(dung)s and win!", p) : gettext("Game over: %(who)s is home with %(dung)s and wins!", p);
 }
 
 function setup(ev, ctx) {
   const dirs = (ev.directions || []).map((d, s) => `${nameOf(ctx, s)} ${directionWords(d)}`);
   const rounds = (ev.who_starts || []).length;
-  return `Setup: ${ev.cards_on_mats} Hex cards face down on the mats, ${ev.pool} in the dice tray. Directions: ${listWords(dirs)}. ${nameOf(ctx, ev.first, { capital: true })} rolled the first 2${rounds > 1 ? ` (after ${rounds} rounds of rolling)` : ""} and ${verb(ctx, ev.first, "start", "starts")}`;
+  const head = gettext("Setup: %(cards)s Hex cards face down on the mats, %(pool)s in the dice tray. Directions: %(directions)s.",
+    { cards: ev.cards_on_mats, pool: ev.pool, directions: listWords(dirs) });
+  const p = { who: nameOf(ctx, ev.first, { capital: true }), rounds };
+  const mine = isMine(ctx, ev.first);
+  let start;
+  if (rounds > 1) {
+    start = mine ? gettext("You rolled the first 2 (after %(rounds)s rounds of rolling) and start", p)
+      : gettext("%(who)s rolled the first 2 (after %(rounds)s rounds of rolling) and starts", p);
+  } else {
+    start = mine ? gettext("You rolled the first 2 and start", p) : gettext("%(who)s rolled the first 2 and starts", p);
+  }
+  return `${head} ${start}`;
 }
 
 function one(ev, ctx) {
   const who = nameOf(ctx, ev.seat, { capital: true });
+  const mine = isMine(ctx, ev.seat);
   switch (ev.type) {
     case "setup":
       return setup(ev, ctx);
     case "turn": {
       const on = [...(ev.effects || [])];
-      return on.length ? `${ev.seat === ctx.mySeat ? "Your" : `${who}'s`} turn, with ${listWords(on)} in force` : "";
+      if (!on.length) return "";
+      const p = { who, effects: listWords(on) };
+      return mine ? gettext("Your turn, with %(effects)s in force", p) : gettext("%(who)s's turn, with %(effects)s in force", p);
     }
     case "rolled":
       return rolled(ev, ctx);
     case "turn_lost":
-      return `${who} ${LOST[ev.reason] || "loses the turn"}`;
-    case "moved":
-      if (ev.by === "ODOUR") return `ODOUR: ${who} ${verb(ctx, ev.seat, "follow", "follows")} the smell to ${where(ev.to)}`;
-      return `${who} ${verb(ctx, ev.seat, "move", "moves")} ${ev.by === "perpendicular" ? "perpendicular " : ""}to ${where(ev.to)}`;
+      return lost(ev.reason, mine, who);
+    case "moved": {
+      const p = { who, where: where(ev.to) };
+      if (ev.by === "ODOUR") return mine ? gettext("ODOUR: You follow the smell to %(where)s", p) : gettext("ODOUR: %(who)s follows the smell to %(where)s", p);
+      if (ev.by === "perpendicular") return mine ? gettext("You move perpendicular to %(where)s", p) : gettext("%(who)s moves perpendicular to %(where)s", p);
+      return mine ? gettext("You move to %(where)s", p) : gettext("%(who)s moves to %(where)s", p);
+    }
     case "card":
       return card(ev, ctx);
     case "effect":
       return effect(ev, ctx);
     case "battle":
       return battle(ev, ctx);
-    case "stole":
-      return `${who} ${verb(ctx, ev.seat, "take", "takes")} ${cardName(ev.card)} from ${nameOf(ctx, ev.from)}`;
-    case "swipe_used":
-      return `${who} ${verb(ctx, ev.seat, "spend", "spends")} a SWIPE on ${nameOf(ctx, ev.target)} instead of fighting`;
-    case "gave":
-      return `GIVE: ${who} ${verb(ctx, ev.seat, "give", "gives")} ${cardName(ev.card)} to ${nameOf(ctx, ev.to)}`;
-    case "dropped":
-      return `MUD: ${who} ${verb(ctx, ev.seat, "drop", "drops")} ${cardName(ev.card)} on ${where(ev.cell)}; the MUD card goes back to the dice tray`;
+    case "stole": {
+      const p = { who, card: cardName(ev.card), from: nameOf(ctx, ev.from) };
+      return mine ? gettext("You take %(card)s from %(from)s", p) : gettext("%(who)s takes %(card)s from %(from)s", p);
+    }
+    case "swipe_used": {
+      const p = { who, target: nameOf(ctx, ev.target) };
+      return mine ? gettext("You spend a SWIPE on %(target)s instead of fighting", p) : gettext("%(who)s spends a SWIPE on %(target)s instead of fighting", p);
+    }
+    case "gave": {
+      const p = { who, card: cardName(ev.card), to: nameOf(ctx, ev.to) };
+      return mine ? gettext("GIVE: You give %(card)s to %(to)s", p) : gettext("GIVE: %(who)s gives %(card)s to %(to)s", p);
+    }
+    case "dropped": {
+      const p = { who, card: cardName(ev.card), where: where(ev.cell) };
+      return mine ? gettext("MUD: You drop %(card)s on %(where)s; the MUD card goes back to the dice tray", p)
+        : gettext("MUD: %(who)s drops %(card)s on %(where)s; the MUD card goes back to the dice tray", p);
+    }
     case "morphed":
-      return `MORPH: the card swaps places with the one on ${where(ev.with)}`;
+      return gettext("MORPH: the card swaps places with the one on %(where)s", { where: where(ev.with) });
     case "peeked":
-      return `PEEK: the card on ${where(ev.cell)} is ${cardName(ev.card)}, now known to all`;
+      return gettext("PEEK: the card on %(where)s is %(card)s, now known to all", { where: where(ev.cell), card: cardName(ev.card) });
     case "chain_limit":
-      return `${ev.limit} cards in one move: the move ends here`;
+      return gettext("%(n)s cards in one move: the move ends here", { n: ev.limit });
     case "no_replacement":
-      return `The dice tray is empty: nothing replaces ${cardName(ev.card)}`;
+      return gettext("The dice tray is empty: nothing replaces %(card)s", { card: cardName(ev.card) });
     case "extra_turn":
-      return `${who} ${verb(ctx, ev.seat, "take", "takes")} the DASH extra turn`;
+      return mine ? gettext("You take the DASH extra turn") : gettext("%(who)s takes the DASH extra turn", { who });
     case "game_over":
       return gameOver(ev, ctx);
     default:
@@ -170,18 +224,21 @@ export function sentences(events, ctx) {
 }
 
 // Moves not made by the seat's own player, marked as such (MoveRecord.Actor).
-const MADE_BY = {
-  timeout: "Time ran out, a bot moved",
-  takeover: "A bot, for the absent player",
-  handover: "A bot, after a moderator's hand-over",
-  moderator: "A moderator",
-};
+function madeBy(actor) {
+  const words = {
+    timeout: gettext("Time ran out, a bot moved"),
+    takeover: gettext("A bot, for the absent player"),
+    handover: gettext("A bot, after a moderator's hand-over"),
+    moderator: gettext("A moderator"),
+  };
+  return words[actor];
+}
 
 /** One log line for the events of one action ("" when there is nothing to tell); a move
  * made by the timer, a bot holding the seat or a moderator says so first (``ctx.actor``, else
  * ``ctx.record.actor``). */
 export function describeEvents(events, ctx) {
   const text = sentences(events, ctx).map((s) => s.text).filter(Boolean).join(". ");
-  const by = MADE_BY[ctx.actor ?? ctx.record?.actor];
-  return text && by ? `${by}: ${text}` : text;
+  const by = madeBy(ctx.actor ?? ctx.record?.actor);
+  return text && by ? gettext("%(by)s: %(text)s", { by, text }) : text;
 }

@@ -12,7 +12,8 @@ import { h } from "../js/dom.js";
 import { colourCss, effectsOf } from "./board.js";
 import { dieSvg } from "./dice.js";
 import { gameData, sentences } from "./describe.js";
-import { EFFECTS, cardHelp, cardKind, cardName, directionWords, dungColour, nameOf, plural } from "./words.js";
+import { gettext, ngettext } from "../js/i18n.js";
+import { EFFECTS, cardHelp, cardKind, cardName, directionWords, dungColour, isMine, nameOf } from "./words.js";
 
 // Events that make the story (the roll is in the tray, the rest is in the log).
 const TOLD = new Set(["card", "effect", "battle", "stole", "swipe_used", "gave", "dropped", "morphed", "peeked",
@@ -84,7 +85,8 @@ export function renderStory(node, turn, ctx, { onHelp = null } = {}) {
   const items = sentences(turn.events, ctx).filter(({ ev, text }) => text && TOLD.has(ev.type));
   node.hidden = !items.length;
   if (!items.length) return;
-  if (head) head.textContent = turn.seat === null || turn.seat === undefined ? "What happened" : `What happened: ${turn.seat === ctx.mySeat ? "your" : `${nameOf(ctx, turn.seat)}'s`} turn`;
+  if (head) head.textContent = turn.seat === null || turn.seat === undefined ? gettext("What happened")
+    : isMine(ctx, turn.seat) ? gettext("What happened: your turn") : gettext("What happened: %(name)s's turn", { name: nameOf(ctx, turn.seat) });
   for (const { ev, text } of items) {
     const li = h("li", { class: `hx-story-item hx-ev-${ev.type}` });
     if (ev.type === "card" && ev.card) li.append(cardTile(ev.card, onHelp));
@@ -119,14 +121,14 @@ export function renderBeetles(list, view, ctx, { onHelp = null } = {}) {
     const li = h("li", { class: `hx-beetle-row${(view.to_act || []).includes(s.seat) ? " hx-acting" : ""}`, "data-seat": s.seat });
     const sw = h("span", { class: "hx-swatch", "aria-hidden": "true" });
     sw.style.background = s.colour;
-    const arrow = h("span", { class: "hx-dir", title: `moves ${directionWords(s.direction)}`, text: s.direction === "cw" ? "↻" : "↺" });
+    const arrow = h("span", { class: "hx-dir", title: gettext("moves %(direction)s", { direction: directionWords(s.direction) }), text: s.direction === "cw" ? "↻" : "↺" });
     const name = h("span", { class: "hx-beetle-name", text: `${nameOf(ctx, s.seat, { capital: true })}` });
     const bits = h("span", { class: "hx-beetle-bits" });
     if (s.dung?.length) for (const d of s.dung) bits.append(dungChip(d));
-    else bits.append(h("span", { class: "muted small", text: "no dung" }));
-    if (s.swipes?.length) bits.append(h("span", { class: "hx-swipe-chip", title: "SWIPE cards held", text: `${plural(s.swipes.length, "swipe")}` }));
+    else bits.append(h("span", { class: "muted small", text: gettext("no dung") }));
+    if (s.swipes?.length) bits.append(h("span", { class: "hx-swipe-chip", title: gettext("SWIPE cards held"), text: ngettext("%(n)s swipe", "%(n)s swipes", s.swipes.length) }));
     for (const e of effectsOf(s)) bits.append(effectBadge(e, onHelp));
-    if (s.goal) bits.append(h("span", { class: "hx-goal", title: "carries the dung to win: heading home", text: "⌂ heading home" }));
+    if (s.goal) bits.append(h("span", { class: "hx-goal", title: gettext("carries the dung to win: heading home"), text: gettext("⌂ heading home") }));
     li.append(sw, arrow, name, bits);
     list.append(li);
   }

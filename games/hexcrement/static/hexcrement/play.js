@@ -15,17 +15,18 @@ import { describeEvents, gameData } from "./describe.js";
 import { tumble } from "./dice.js";
 import { fitBoard } from "./fit.js";
 import { dungChip, effectBadge, latestTurn, renderBeetles, renderStory, toldCells } from "./panels.js";
-import { cardName, cellWords, directionWords, listWords, plural } from "./words.js";
+import { gettext, ngettext } from "../js/i18n.js";
+import { cardName, cellWords, directionWords, listWords } from "./words.js";
 
 const STORY_ACTIONS = 24; // actions kept for "what happened" (a turn is rarely more than 4)
 const FEW = 8; // at most this many move buttons besides the board
 const SOME = 3; // with this many end cells or fewer, each gets a button
 
 const CHOICE_TITLE = {
-  BLOCK: "BLOCK: choose the player who moves one space fewer next turn",
-  MEAN: "MEAN: choose the player who moves only perpendicular next turn",
-  PUSH: "PUSH: choose the player whose direction you reverse",
-  SWAP: "SWAP: choose the beetle you change places with",
+  BLOCK: gettext("BLOCK: choose the player who moves one space fewer next turn"),
+  MEAN: gettext("MEAN: choose the player who moves only perpendicular next turn"),
+  PUSH: gettext("PUSH: choose the player whose direction you reverse"),
+  SWAP: gettext("SWAP: choose the beetle you change places with"),
 };
 
 function same(a, b) {
@@ -66,8 +67,8 @@ class HexcrementTable {
   }
 
   name(seat, capital = false) {
-    if (seat === this.page.mySeat) return capital ? "You" : "you";
-    return this.page.names[seat] || `Seat ${seat + 1}`;
+    if (seat === this.page.mySeat) return capital ? gettext("You") : gettext("you");
+    return this.page.names[seat] || gettext("Seat %(n)s", { n: seat + 1 });
   }
 
   where(cell) {
@@ -165,11 +166,13 @@ class HexcrementTable {
     const me = view.seats.find((s) => s.seat === this.page.mySeat);
     for (const a of legal) {
       if (a.type === "move") {
-        out.set(a.cell, { action: a, kind: "move", label: `Move to ${this.moveLabel(a.cell, hints.get(a.cell), me)}` });
+        out.set(a.cell, { action: a, kind: "move", label: gettext("Move to %(where)s", { where: this.moveLabel(a.cell, hints.get(a.cell), me) }) });
       } else if (a.type === "morph" || a.type === "peek" || a.type === "odour") {
-        const verb = { morph: "Swap MORPH with the card on", peek: "PEEK at the card on", odour: "Follow the smell to" }[a.type];
         const known = (view.cards || []).find((c) => c.cell === a.cell)?.card;
-        out.set(a.cell, { action: a, kind: "card", label: `${verb} ${this.where(a.cell)}${known ? ` (${cardName(known)})` : ""}` });
+        const p = { where: `${this.where(a.cell)}${known ? ` (${cardName(known)})` : ""}` };
+        const label = { morph: gettext("Swap MORPH with the card on %(where)s", p), peek: gettext("PEEK at the card on %(where)s", p),
+          odour: gettext("Follow the smell to %(where)s", p) }[a.type];
+        out.set(a.cell, { action: a, kind: "card", label });
       }
     }
     return out;
@@ -180,8 +183,8 @@ class HexcrementTable {
     const out = new Map();
     const kind = view.choice?.for;
     for (const a of legal) {
-      if (a.type === "target") out.set(a.seat, { action: a, label: `Choose ${this.name(a.seat)} for ${kind}` });
-      else if (a.type === "swipe") out.set(a.seat, { action: a, label: `Spend your SWIPE on ${this.name(a.seat)}` });
+      if (a.type === "target") out.set(a.seat, { action: a, label: gettext("Choose %(name)s for %(card)s", { name: this.name(a.seat), card: kind }) });
+      else if (a.type === "swipe") out.set(a.seat, { action: a, label: gettext("Spend your SWIPE on %(name)s", { name: this.name(a.seat) }) });
     }
     return out;
   }
@@ -189,14 +192,14 @@ class HexcrementTable {
   /** "red mat, column 3, row 2 · a face-down card · battle with Bot 2" for an end cell. */
   moveLabel(cell, hint, me) {
     const bits = [this.where(cell)];
-    if (me && cell === me.start) bits.push(me.goal ? "your START: home with the dung, you win!" : "your START");
+    if (me && cell === me.start) bits.push(me.goal ? gettext("your START: home with the dung, you win!") : gettext("your START"));
     if (hint) {
-      if (hint.card === null) bits.push("a face-down Hex card");
-      else if (hint.card) bits.push(`${cardName(hint.card)} (known)`);
+      if (hint.card === null) bits.push(gettext("a face-down Hex card"));
+      else if (hint.card) bits.push(gettext("%(card)s (known)", { card: cardName(hint.card) }));
       const view = this.snap.view;
       const fighters = (hint.beetles || []).filter((s) => view.seats[s]?.dung?.length && !view.seats[s]?.shield);
-      if (fighters.length) bits.push(`battle with ${listWords(fighters.map((s) => this.name(s)))}`);
-      else if (hint.beetles?.length) bits.push(`${listWords(hint.beetles.map((s) => this.name(s)))} there`);
+      if (fighters.length) bits.push(gettext("battle with %(names)s", { names: listWords(fighters.map((s) => this.name(s))) }));
+      else if (hint.beetles?.length) bits.push(gettext("%(names)s there", { names: listWords(hint.beetles.map((s) => this.name(s))) }));
     }
     return bits.join(" · ");
   }
@@ -213,13 +216,13 @@ class HexcrementTable {
     const mine = (view.to_act || []).includes(me.seat);
     if (!mine) {
       const who = (view.to_act || []).map((s) => `${this.name(s)} (${view.seats[s]?.colour_name})`);
-      hint.textContent = who.length ? `Waiting for ${listWords(who)}: ${view.phase_text}.` : "Waiting…";
-      document.getElementById("hand-h").textContent = "Your beetle";
+      hint.textContent = who.length ? gettext("Waiting for %(names)s: %(phase)s.", { names: listWords(who), phase: view.phase_text }) : gettext("Waiting…");
+      document.getElementById("hand-h").textContent = gettext("Your beetle");
       return;
     }
-    document.getElementById("hand-h").textContent = "Your move";
+    document.getElementById("hand-h").textContent = gettext("Your move");
     if (this.page.busy) {
-      hint.textContent = "Sending your move…";
+      hint.textContent = gettext("Sending your move…");
       return;
     }
     const phase = view.phase;
@@ -232,18 +235,22 @@ class HexcrementTable {
       const active = view.dash ? [] : view.active || [];
       const two = active.includes("FRUIT");
       const notes = [];
-      if (view.dash) notes.push("DASH: an extra turn with a single die");
+      if (view.dash) notes.push(gettext("DASH: an extra turn with a single die"));
       if (active.includes("SURGE")) notes.push("SURGE: +2");
       if (active.includes("BLOCK")) notes.push("BLOCK: −1");
-      if (active.includes("ROCK") || active.includes("MEAN")) notes.push(`${active.includes("MEAN") ? "MEAN" : "ROCK"}: this move goes perpendicular, straight along your column`);
-      hint.textContent = `Your turn: roll ${two ? "two dice (FRUIT)" : "your die"}${notes.length ? `. ${notes.join("; ")}.` : "."}`;
-      add(two ? "Roll two dice" : "Roll the die", { type: "roll" }, { class: "btn hx-roll", "data-key": "roll" });
+      if (active.includes("ROCK") || active.includes("MEAN")) notes.push(gettext("%(card)s: this move goes perpendicular, straight along your column", { card: active.includes("MEAN") ? "MEAN" : "ROCK" }));
+      const roll = two ? gettext("Your turn: roll two dice (FRUIT)") : gettext("Your turn: roll your die");
+      hint.textContent = notes.length ? gettext("%(roll)s. %(notes)s.", { roll, notes: notes.join("; ") }) : gettext("%(roll)s.", { roll });
+      add(two ? gettext("Roll two dice") : gettext("Roll the die"), { type: "roll" }, { class: "btn hx-roll", "data-key": "roll" });
       return;
     }
     if (phase === "move") {
       const moves = legal.filter((a) => a.type === "move");
-      const how = view.mode === "perpendicular" ? `exactly ${plural(view.steps, "cell")} straight along your column (towards the centre or the edge)` : `exactly ${plural(view.steps, "step")} ${directionWords(me.direction)}`;
-      hint.textContent = `You rolled ${(view.dice || []).join(" + ")}: move ${how}. ${moves.length === 1 ? "Tap the lit cell." : `Tap one of the ${moves.length} lit cells.`}`;
+      const how = view.mode === "perpendicular"
+        ? ngettext("exactly %(n)s cell straight along your column (towards the centre or the edge)", "exactly %(n)s cells straight along your column (towards the centre or the edge)", view.steps)
+        : ngettext("exactly %(n)s step %(direction)s", "exactly %(n)s steps %(direction)s", view.steps, { direction: directionWords(me.direction) });
+      const tap = ngettext("Tap the lit cell.", "Tap one of the %(n)s lit cells.", moves.length);
+      hint.textContent = gettext("You rolled %(dice)s: move %(how)s. %(tap)s", { dice: (view.dice || []).join(" + "), how, tap });
       const hints = new Map((view.hints || []).map((x) => [x.cell, x]));
       const notable = moves.filter((a) => {
         const x = hints.get(a.cell);
@@ -251,42 +258,42 @@ class HexcrementTable {
       });
       // The cells worth a look get a button (all of them when there are only a few).
       for (const a of (moves.length <= SOME ? moves : notable).slice(0, FEW)) {
-        add(this.moveButton(a.cell, hints.get(a.cell), me), a, { class: "btn btn-small btn-secondary", "data-cell": a.cell, title: `Move to ${this.moveLabel(a.cell, hints.get(a.cell), me)}` });
+        add(this.moveButton(a.cell, hints.get(a.cell), me), a, { class: "btn btn-small btn-secondary", "data-cell": a.cell, title: gettext("Move to %(where)s", { where: this.moveLabel(a.cell, hints.get(a.cell), me) }) });
       }
       return;
     }
     const choice = view.choice || {};
     if (phase === "target") {
-      hint.textContent = `${CHOICE_TITLE[choice.for] || `${choice.for}: choose a player`} (click a beetle or a name).`;
+      hint.textContent = gettext("%(what)s (click a beetle or a name).", { what: CHOICE_TITLE[choice.for] || gettext("%(card)s: choose a player", { card: choice.for }) });
       for (const a of legal) add(this.seatText(view, a.seat), a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
     } else if (phase === "give") {
-      hint.textContent = "GIVE: choose the card you give and the player who gets it.";
+      hint.textContent = gettext("GIVE: choose the card you give and the player who gets it.");
       for (const a of legal) add(`${cardName(a.card)} → ${this.name(a.seat)}`, a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
     } else if (phase === "mud") {
-      hint.textContent = "MUD: choose the card you drop on this space.";
-      for (const a of legal) add(`Drop ${cardName(a.card)}`, a);
+      hint.textContent = gettext("MUD: choose the card you drop on this space.");
+      for (const a of legal) add(gettext("Drop %(card)s", { card: cardName(a.card) }), a);
     } else if (phase === "morph" || phase === "peek") {
       const n = legal.length;
       hint.textContent = phase === "morph"
-        ? `MORPH: tap ${n === 1 ? "the lit card" : `one of the ${n} lit cards`} to swap with; you then follow the card that arrives here.`
-        : `PEEK: tap ${n === 1 ? "the lit card" : `one of the ${n} lit cards`} (nobody knows them yet); everyone sees it, it stays in place.`;
+        ? ngettext("MORPH: tap the lit card to swap with; you then follow the card that arrives here.", "MORPH: tap one of the %(n)s lit cards to swap with; you then follow the card that arrives here.", n)
+        : ngettext("PEEK: tap the lit card (nobody knows it yet); everyone sees it, it stays in place.", "PEEK: tap one of the %(n)s lit cards (nobody knows them yet); everyone sees it, it stays in place.", n);
       if (n <= FEW) for (const a of legal) add(this.where(a.cell), a, { class: "btn btn-small btn-secondary", "data-cell": a.cell });
     } else if (phase === "odour") {
-      hint.textContent = "ODOUR: two cards are just as near; choose the one you follow.";
+      hint.textContent = gettext("ODOUR: two cards are just as near; choose the one you follow.");
       for (const a of legal) {
         const known = (view.cards || []).find((c) => c.cell === a.cell)?.card;
         add(`${this.where(a.cell)}${known ? ` (${cardName(known)})` : ""}`, a, { class: "btn btn-small btn-secondary", "data-cell": a.cell });
       }
     } else if (phase === "battle") {
       const foes = listWords((choice.defenders || []).map((s) => this.name(s)));
-      hint.textContent = `Battle with ${foes}: roll the dice (a strictly higher roll wins), or spend a SWIPE to take a dung card for sure.`;
+      hint.textContent = gettext("Battle with %(foes)s: roll the dice (a strictly higher roll wins), or spend a SWIPE to take a dung card for sure.", { foes });
       for (const a of legal) {
-        if (a.type === "fight") add("Fight: roll the dice", a, { class: "btn hx-roll" });
-        else add(`Spend SWIPE on ${this.name(a.seat)}`, a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
+        if (a.type === "fight") add(gettext("Fight: roll the dice"), a, { class: "btn hx-roll" });
+        else add(gettext("Spend SWIPE on %(name)s", { name: this.name(a.seat) }), a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
       }
     } else if (phase === "take") {
-      hint.textContent = "You won the battle: choose the dung card you take.";
-      for (const a of legal) add(`Take ${cardName(a.card)} from ${this.name(a.seat)}`, a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
+      hint.textContent = gettext("You won the battle: choose the dung card you take.");
+      for (const a of legal) add(gettext("Take %(card)s from %(name)s", { card: cardName(a.card), name: this.name(a.seat) }), a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
     } else {
       hint.textContent = view.phase_text || "";
       for (const a of legal) add(a.type, a);
@@ -295,13 +302,13 @@ class HexcrementTable {
 
   /** A move button's words: what is there first, then where ("TRAP · yellow 3·2"). */
   moveButton(cell, hint, me) {
-    if (me && cell === me.start) return me.goal ? "⌂ Home: win!" : "⌂ Your START";
+    if (me && cell === me.start) return me.goal ? gettext("⌂ Home: win!") : gettext("⌂ Your START");
     const c = this.data.board.cells[cell];
     const bits = [];
     if (hint?.beetles?.length) bits.push(`⚔ ${listWords(hint.beetles.map((s) => this.name(s)))}`);
-    if (hint?.card === null) bits.push("face-down card");
+    if (hint?.card === null) bits.push(gettext("face-down card"));
     else if (hint?.card) bits.push(cardName(hint.card));
-    bits.push(`${this.data.colours[c.mat].name} mat, column ${c.column + 1}, row ${c.depth + 1}`);
+    bits.push(cellWords(this.data.board, this.data.colours, cell));
     return bits.join(" · ");
   }
 
@@ -317,11 +324,12 @@ class HexcrementTable {
     node.replaceChildren();
     const sw = h("span", { class: "hx-swatch", "aria-hidden": "true" });
     sw.style.background = me.colour;
-    const line = h("div", { class: "hx-me-line" }, sw, h("span", {}, h("strong", { text: `${me.colour_name} beetle` }), ` ${me.direction === "cw" ? "↻" : "↺"} ${directionWords(me.direction)}; your mat is at the bottom`));
-    const carried = h("div", { class: "hx-me-line" }, "Dung: ");
+    const line = h("div", { class: "hx-me-line" }, sw, h("span", {}, h("strong", { text: gettext("%(colour)s beetle", { colour: me.colour_name }) }),
+      ` ${me.direction === "cw" ? "↻" : "↺"} ${gettext("%(direction)s; your mat is at the bottom", { direction: directionWords(me.direction) })}`));
+    const carried = h("div", { class: "hx-me-line" }, gettext("Dung:"), " ");
     if (me.dung.length) for (const d of me.dung) carried.append(dungChip(d), " ");
-    else carried.append(h("span", { class: "muted", text: "none yet" }));
-    if (me.swipes.length) carried.append(` · ${plural(me.swipes.length, "SWIPE card")}`);
+    else carried.append(h("span", { class: "muted", text: gettext("none yet") }));
+    if (me.swipes.length) carried.append(` · ${ngettext("%(n)s SWIPE card", "%(n)s SWIPE cards", me.swipes.length)}`);
     const effects = effectsOf(me);
     if (effects.length) {
       carried.append(" · ");
@@ -330,8 +338,9 @@ class HexcrementTable {
     const quick = view.options?.length === "quick";
     const goal = h("div", { class: "hx-me-line" });
     goal.append(me.goal
-      ? h("strong", { class: "hx-goal-met", text: "⌂ You carry the dung to win: get back to your START!" })
-      : quick ? "Goal: find any dung and bring it back to your START." : `Goal: bring ${me.colour_name} dung, or dung of two other colours, back to your START.`);
+      ? h("strong", { class: "hx-goal-met", text: gettext("⌂ You carry the dung to win: get back to your START!") })
+      : quick ? gettext("Goal: find any dung and bring it back to your START.")
+        : gettext("Goal: bring %(colour)s dung, or dung of two other colours, back to your START.", { colour: me.colour_name }));
     node.append(line, carried, goal);
   }
 }

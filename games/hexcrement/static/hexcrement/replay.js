@@ -5,6 +5,7 @@
 // describe(events, ctx).
 
 import { byId } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
 import { HexcrementBoard } from "./board.js";
 import { describeEvents, gameData } from "./describe.js";
@@ -51,4 +52,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startReplay({ renderStep, describe, intervalMs: 700, setupText: "The mats are laid out." });
+startReplay({ renderStep, describe, intervalMs: 700, setupText: gettext("The mats are laid out.") });

@@ -1,38 +1,41 @@
 // Hexcrement in words: the Hex cards, the status effects, cells and players, for the board's
 // help texts, the panels and the move log (games/hexcrement/RULES.md says what each does).
+// Texts in the page's language (../js/i18n.js; the catalogue is loaded before any module).
+
+import { gettext } from "../js/i18n.js";
 
 /** What each Hex card does, in a player's words (RULES.md, "The cards"). */
 export const CARD_HELP = {
-  DUNG: "Dung: your beetle picks it up and carries it home; a card from the dice tray takes its place, face down.",
-  BLOCK: "BLOCK: the player you choose moves one space fewer on their next turn (a 1 means no move).",
-  DASH: "DASH: take an extra turn at once, rolling a single die.",
-  FLIP: "FLIP: your beetle turns round: you now move the other way. Stays face up for one turn.",
-  FRUIT: "FRUIT: roll two dice on your next turn. Stays face up for one turn.",
-  GIVE: "GIVE: give one of your dung cards (else a swipe card) to another player; with neither, the card is replaced from the dice tray and the new one applies.",
-  MEAN: "MEAN: the player you choose moves only perpendicular (along their column) on their next turn.",
-  MORPH: "MORPH: swap this card with another face-down card on the board and follow the new card.",
-  MUD: "MUD: drop one of your dung or swipe cards on this space; with nothing to drop, the card is replaced from the dice tray and the new one applies.",
-  ODOUR: "ODOUR: move on in your direction to the nearest Hex card and follow it (a tie is your choice).",
-  PEEK: "PEEK: turn over a face-down card anywhere and show it to everyone; it stays where it is.",
-  PUSH: "PUSH: reverse the direction of the player you choose.",
-  ROCK: "ROCK: on your next turn move perpendicular, towards the centre or the outer edge. Stays face up for one turn.",
-  SHIELD: "SHIELD: if you carry dung or a swipe card, nobody can take them or target you until your next turn.",
-  SURGE: "SURGE: move 2 extra spaces on your next turn (perpendicular ones if MEAN or ROCK applies).",
-  SWAP: "SWAP: change places with another beetle (no card is turned, but a battle may follow).",
-  SWIPE: "SWIPE: keep it; when you land on a beetle carrying dung you may spend it to take a dung card without a battle.",
-  TRAP: "TRAP: you lose your next turn. Stays face up for one turn.",
-  TUNNEL: "TUNNEL: stays face up for good; with two or more open tunnels a step may hop from one opening to any other.",
+  DUNG: gettext("Dung: your beetle picks it up and carries it home; a card from the dice tray takes its place, face down."),
+  BLOCK: gettext("BLOCK: the player you choose moves one space fewer on their next turn (a 1 means no move)."),
+  DASH: gettext("DASH: take an extra turn at once, rolling a single die."),
+  FLIP: gettext("FLIP: your beetle turns round: you now move the other way. Stays face up for one turn."),
+  FRUIT: gettext("FRUIT: roll two dice on your next turn. Stays face up for one turn."),
+  GIVE: gettext("GIVE: give one of your dung cards (else a swipe card) to another player; with neither, the card is replaced from the dice tray and the new one applies."),
+  MEAN: gettext("MEAN: the player you choose moves only perpendicular (along their column) on their next turn."),
+  MORPH: gettext("MORPH: swap this card with another face-down card on the board and follow the new card."),
+  MUD: gettext("MUD: drop one of your dung or swipe cards on this space; with nothing to drop, the card is replaced from the dice tray and the new one applies."),
+  ODOUR: gettext("ODOUR: move on in your direction to the nearest Hex card and follow it (a tie is your choice)."),
+  PEEK: gettext("PEEK: turn over a face-down card anywhere and show it to everyone; it stays where it is."),
+  PUSH: gettext("PUSH: reverse the direction of the player you choose."),
+  ROCK: gettext("ROCK: on your next turn move perpendicular, towards the centre or the outer edge. Stays face up for one turn."),
+  SHIELD: gettext("SHIELD: if you carry dung or a swipe card, nobody can take them or target you until your next turn."),
+  SURGE: gettext("SURGE: move 2 extra spaces on your next turn (perpendicular ones if MEAN or ROCK applies)."),
+  SWAP: gettext("SWAP: change places with another beetle (no card is turned, but a battle may follow)."),
+  SWIPE: gettext("SWIPE: keep it; when you land on a beetle carrying dung you may spend it to take a dung card without a battle."),
+  TRAP: gettext("TRAP: you lose your next turn. Stays face up for one turn."),
+  TUNNEL: gettext("TUNNEL: stays face up for good; with two or more open tunnels a step may hop from one opening to any other."),
 };
 
 /** Status effects as badges on the beetles: a short glyph, a colour and what it means. */
 export const EFFECTS = {
-  FRUIT: { glyph: "F", colour: "#d81b60", help: "FRUIT: two dice on the next turn" },
-  ROCK: { glyph: "R", colour: "#6d6d6d", help: "ROCK: moves only perpendicular on the next turn" },
-  TRAP: { glyph: "T", colour: "#212121", help: "TRAP: loses the next turn" },
-  SHIELD: { glyph: "S", colour: "#1565c0", help: "SHIELD: protected from battles and cards until the next turn" },
-  BLOCK: { glyph: "B", colour: "#e65100", help: "BLOCK: one space fewer on the next turn" },
-  MEAN: { glyph: "M", colour: "#6a1b9a", help: "MEAN: moves only perpendicular on the next turn" },
-  SURGE: { glyph: "+2", colour: "#2e7d32", help: "SURGE: 2 extra spaces on the next turn" },
+  FRUIT: { glyph: "F", colour: "#d81b60", help: gettext("FRUIT: two dice on the next turn") },
+  ROCK: { glyph: "R", colour: "#6d6d6d", help: gettext("ROCK: moves only perpendicular on the next turn") },
+  TRAP: { glyph: "T", colour: "#212121", help: gettext("TRAP: loses the next turn") },
+  SHIELD: { glyph: "S", colour: "#1565c0", help: gettext("SHIELD: protected from battles and cards until the next turn") },
+  BLOCK: { glyph: "B", colour: "#e65100", help: gettext("BLOCK: one space fewer on the next turn") },
+  MEAN: { glyph: "M", colour: "#6a1b9a", help: gettext("MEAN: moves only perpendicular on the next turn") },
+  SURGE: { glyph: "+2", colour: "#2e7d32", help: gettext("SURGE: 2 extra spaces on the next turn") },
 };
 export const EFFECT_ORDER = ["FRUIT", "ROCK", "TRAP", "SHIELD", "BLOCK", "MEAN", "SURGE"];
 
@@ -43,9 +46,9 @@ export function cardKind(code) {
 
 /** "red dung" for "DUNG-red", "SWIPE" for "SWIPE-2", "TRAP" for "TRAP-1". */
 export function cardName(code) {
-  if (typeof code !== "string") return "a card";
+  if (typeof code !== "string") return gettext("a card");
   const [kind, rest] = code.split("-");
-  return kind === "DUNG" ? `${rest} dung` : kind;
+  return kind === "DUNG" ? gettext("%(colour)s dung", { colour: rest }) : kind;
 }
 
 /** The colour of a dung card ("DUNG-red" -> "red"), else "". */
@@ -58,38 +61,33 @@ export function cardHelp(code) {
   return CARD_HELP[cardKind(code)] || "";
 }
 
-/** "1 card", "3 cards". */
-export function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
 /** "a", "a and b", "a, b and c". */
 export function listWords(items) {
   if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return gettext("%(items)s and %(last)s", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 export function directionWords(dir) {
-  return dir === "cw" ? "clockwise" : "anticlockwise";
+  return dir === "cw" ? gettext("clockwise") : gettext("anticlockwise");
+}
+
+/** True when `seat` is this page's own seat (its sentences say "you"). */
+export function isMine(ctx, seat) {
+  return ctx.mySeat !== null && ctx.mySeat !== undefined && seat === ctx.mySeat;
 }
 
 /** "Bot 2", "alice", or "you" / "You" for this page's seat. */
 export function nameOf(ctx, seat, { capital = false } = {}) {
-  if (seat === null || seat === undefined) return capital ? "Nobody" : "nobody";
-  if (ctx.mySeat !== null && ctx.mySeat !== undefined && seat === ctx.mySeat) return capital ? "You" : "you";
-  return ctx.names?.[seat] || `Seat ${seat + 1}`;
-}
-
-/** A verb for a seat: "you roll" / "Bot 2 rolls". */
-export function verb(ctx, seat, you, other) {
-  return seat === ctx.mySeat ? you : other;
+  if (seat === null || seat === undefined) return capital ? gettext("Nobody") : gettext("nobody");
+  if (isMine(ctx, seat)) return capital ? gettext("You") : gettext("you");
+  return ctx.names?.[seat] || gettext("Seat %(n)s", { n: seat + 1 });
 }
 
 /** Where a cell is, in words, from the board data: "red mat, column 4, row 2". Row 1 is
  * the outer edge; columns count 1-7 clockwise across the mat. */
 export function cellWords(board, colours, cell) {
   const c = board?.cells?.[cell];
-  if (!c) return `cell ${cell}`;
-  const mat = colours?.[c.mat]?.name || `mat ${c.mat + 1}`;
-  return `${mat} mat, column ${c.column + 1}, row ${c.depth + 1}`;
+  if (!c) return gettext("cell %(n)s", { n: cell });
+  const mat = colours?.[c.mat]?.name || gettext("mat %(n)s", { n: c.mat + 1 });
+  return gettext("%(mat)s mat, column %(column)s, row %(row)s", { mat, column: c.column + 1, row: c.depth + 1 });
 }

@@ -1,30 +1,61 @@
 // Hexfolk events in words, for the move log and the replay (event shapes: engine/apply.py).
 // describeEvents(events, {names, view, mySeat}) -> one line for one action's events.
+// In the page's language (../js/i18n.js): each sentence twice, for this page's seat ("You
+// built") and another ("Bot 2 built"), as verb forms differ by language.
 
-import { hexName } from "./board.js";
-import { DEV_LABEL, RESOURCE_LABEL, cardsText, plural } from "./words.js";
+import { gettext, ngettext, pgettext } from "../js/i18n.js";
+import { RESOURCES } from "./words.js";
+
+/** A resource in the page's language ("lumber" -> "bois"). */
+export function resource(r) {
+  const words = { lumber: pgettext("Hexfolk resource", "lumber"), brick: pgettext("Hexfolk resource", "brick"),
+    wool: pgettext("Hexfolk resource", "wool"), grain: pgettext("Hexfolk resource", "grain"), ore: pgettext("Hexfolk resource", "ore") };
+  return words[r] || r;
+}
+
+/** A development card's name in the page's language. */
+export function devCard(c) {
+  const words = { knight: pgettext("Hexfolk card", "Knight"), victory_point: pgettext("Hexfolk card", "Victory point"),
+    road_building: pgettext("Hexfolk card", "Road building"), year_of_plenty: pgettext("Hexfolk card", "Year of plenty"),
+    monopoly: pgettext("Hexfolk card", "Monopoly") };
+  return words[c] || c;
+}
+
+function terrain(t) {
+  const words = { forest: pgettext("Hexfolk terrain", "forest"), hills: pgettext("Hexfolk terrain", "hills"),
+    pasture: pgettext("Hexfolk terrain", "pasture"), fields: pgettext("Hexfolk terrain", "fields"),
+    mountains: pgettext("Hexfolk terrain", "mountains"), desert: pgettext("Hexfolk terrain", "desert") };
+  return words[t] || t;
+}
+
+/** "2 lumber, 1 ore" for {lumber: 2, ore: 1}; "nothing" when empty. */
+function cardsText(cards) {
+  const parts = RESOURCES.filter((r) => cards?.[r]).map((r) => `${cards[r]} ${resource(r)}`);
+  return parts.length ? parts.join(", ") : gettext("nothing");
+}
+
+function isMine(ctx, seat) {
+  return seat === ctx.mySeat && seat !== null && seat !== undefined;
+}
 
 function who(ctx, seat) {
-  if (seat === ctx.mySeat) return "You";
-  return ctx.names?.[seat] || `Seat ${seat + 1}`;
+  if (isMine(ctx, seat)) return gettext("You");
+  return ctx.names?.[seat] || gettext("Seat %(n)s", { n: seat + 1 });
 }
 
 function whom(ctx, seat) {
-  return seat === ctx.mySeat ? "you" : who(ctx, seat);
-}
-
-function verb(ctx, seat, you, other) {
-  return seat === ctx.mySeat ? you : other;
+  return isMine(ctx, seat) ? gettext("you") : who(ctx, seat);
 }
 
 function listWords(items) {
   if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return gettext("%(items)s and %(last)s", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 function hexText(ctx, h) {
   const hex = ctx.view?.board?.hexes?.[h];
-  return hex ? hexName(hex) : `hex ${h}`;
+  if (!hex) return gettext("hex %(n)s", { n: h });
+  return hex.number ? `${terrain(hex.terrain)} ${hex.number}` : terrain(hex.terrain);
 }
 
 function produced(ev, ctx) {
@@ -32,90 +63,138 @@ function produced(ev, ctx) {
   (ev.gains || []).forEach((gain, seat) => {
     if (gain && Object.keys(gain).length) parts.push(`${who(ctx, seat)} +${cardsText(gain)}`);
   });
-  return parts.length ? `Production: ${parts.join("; ")}` : `Nothing produced on ${ev.roll}`;
+  return parts.length ? gettext("Production: %(gains)s", { gains: parts.join("; ") }) : gettext("Nothing produced on %(roll)s", { roll: ev.roll });
 }
 
-function played(ev, ctx) {
-  const card = DEV_LABEL[ev.card] || ev.card;
-  const actor = who(ctx, ev.seat);
-  const base = `${actor} played ${card === "Knight" ? "a knight" : card.toLowerCase()}`;
-  if (ev.card === "year_of_plenty") return `${base}: took ${listWords((ev.resources || []).map((r) => RESOURCE_LABEL[r]))} from the bank`;
-  if (ev.card === "monopoly") {
-    const total = (ev.taken || []).reduce((a, b) => a + b, 0);
-    return `${base} on ${RESOURCE_LABEL[ev.resource]}: took ${plural(total, "card")}`;
+function played(ev, ctx, mine, p) {
+  switch (ev.card) {
+    case "knight":
+      return mine ? gettext("You played a knight") : gettext("%(who)s played a knight", p);
+    case "road_building":
+      return mine ? gettext("You played road building") : gettext("%(who)s played road building", p);
+    case "year_of_plenty": {
+      const q = { ...p, cards: listWords((ev.resources || []).map(resource)) };
+      return mine ? gettext("You played year of plenty: took %(cards)s from the bank", q) : gettext("%(who)s played year of plenty: took %(cards)s from the bank", q);
+    }
+    case "monopoly": {
+      const n = (ev.taken || []).reduce((a, b) => a + b, 0);
+      const q = { ...p, resource: resource(ev.resource) };
+      return mine ? ngettext("You played monopoly on %(resource)s: took %(n)s card", "You played monopoly on %(resource)s: took %(n)s cards", n, q)
+        : ngettext("%(who)s played monopoly on %(resource)s: took %(n)s card", "%(who)s played monopoly on %(resource)s: took %(n)s cards", n, q);
+    }
+    default:
+      return mine ? gettext("You played %(card)s", { card: ev.card }) : gettext("%(who)s played %(card)s", { ...p, card: ev.card });
   }
-  return base;
 }
 
-function answered(ev, ctx) {
-  const actor = who(ctx, ev.seat);
-  if (ev.answer === "countered") return `${actor} countered: ${verb(ctx, ev.seat, "give", "gives")} ${cardsText(ev.give)} for ${cardsText(ev.get)}`;
-  return `${actor} ${ev.answer} the offer`;
+function answered(ev, mine, p) {
+  if (ev.answer === "countered") {
+    const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get) };
+    return mine ? gettext("You countered: give %(give)s for %(get)s", q) : gettext("%(who)s countered: gives %(give)s for %(get)s", q);
+  }
+  if (ev.answer === "accepted") return mine ? gettext("You accepted the offer") : gettext("%(who)s accepted the offer", p);
+  if (ev.answer === "declined") return mine ? gettext("You declined the offer") : gettext("%(who)s declined the offer", p);
+  return `${p.who}: ${ev.answer}`;
+}
+
+function built(ev, mine, p) {
+  if (ev.piece === "road") return mine ? gettext("You built a road") : gettext("%(who)s built a road", p);
+  if (ev.piece === "city") return mine ? gettext("You built a city") : gettext("%(who)s built a city", p);
+  return mine ? gettext("You built a settlement") : gettext("%(who)s built a settlement", p);
+}
+
+function gameOver(ev, ctx) {
+  if (ev.reason === "no_score") return gettext("Game over: nobody can reach the target any more, the most points wins");
+  if (ev.winner === null || ev.winner === undefined) return gettext("Game over: the round limit is reached");
+  return isMine(ctx, ev.winner) ? gettext("Game over: You win") : gettext("Game over: %(who)s wins", { who: who(ctx, ev.winner) });
 }
 
 function one(ev, ctx) {
+  const mine = isMine(ctx, ev.seat);
+  const p = { who: who(ctx, ev.seat) };
   switch (ev.type) {
-    case "built": {
-      const what = ev.piece === "road" ? "a road" : ev.piece === "city" ? "a city" : "a settlement";
-      return `${who(ctx, ev.seat)} built ${what}`;
+    case "built":
+      return built(ev, mine, p);
+    case "setup_income": {
+      const q = { ...p, cards: cardsText(ev.cards) };
+      return mine ? gettext("You receive %(cards)s for the second settlement", q) : gettext("%(who)s receives %(cards)s for the second settlement", q);
     }
-    case "setup_income":
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "receive", "receives")} ${cardsText(ev.cards)} for the second settlement`;
-    case "turn":
-      return `Turn ${ev.turn_number}: ${ev.seat === ctx.mySeat ? "your" : `${who(ctx, ev.seat)}'s`} turn`;
+    case "turn": {
+      const q = { ...p, n: ev.turn_number };
+      return mine ? gettext("Turn %(n)s: your turn", q) : gettext("Turn %(n)s: %(who)s's turn", q);
+    }
     case "turn_ended":
       return "";
     case "special_build":
-      return `${who(ctx, ev.seat)} may build now (special building phase)`;
-    case "rolled":
-      return `${who(ctx, ev.seat)} rolled ${ev.dice[0]} + ${ev.dice[1]} = ${ev.total}`;
+      return mine ? gettext("You may build now (special building phase)") : gettext("%(who)s may build now (special building phase)", p);
+    case "rolled": {
+      const q = { ...p, a: ev.dice[0], b: ev.dice[1], total: ev.total };
+      return mine ? gettext("You rolled %(a)s + %(b)s = %(total)s", q) : gettext("%(who)s rolled %(a)s + %(b)s = %(total)s", q);
+    }
     case "produced":
       return produced(ev, ctx);
-    case "shortage":
-      return ev.paid_to === null || ev.paid_to === undefined
-        ? `The bank is short of ${RESOURCE_LABEL[ev.resource]}: nobody gets any`
-        : `The bank is short of ${RESOURCE_LABEL[ev.resource]}: ${whom(ctx, ev.paid_to)} alone ${verb(ctx, ev.paid_to, "get", "gets")} what is left`;
+    case "shortage": {
+      const q = { resource: resource(ev.resource), who: whom(ctx, ev.paid_to) };
+      if (ev.paid_to === null || ev.paid_to === undefined) return gettext("The bank is short of %(resource)s: nobody gets any", q);
+      return isMine(ctx, ev.paid_to) ? gettext("The bank is short of %(resource)s: you alone get what is left", q)
+        : gettext("The bank is short of %(resource)s: %(who)s alone gets what is left", q);
+    }
     case "must_discard": {
       const owed = (ev.counts || []).map((n, s) => [n, s]).filter(([n]) => n > 0);
-      return `${listWords(owed.map(([n, s]) => `${who(ctx, s)} (${n})`))} must discard`;
+      return gettext("%(names)s must discard", { names: listWords(owed.map(([n, s]) => `${who(ctx, s)} (${n})`)) });
     }
-    case "discarded":
-      return `${who(ctx, ev.seat)} discarded ${cardsText(ev.cards)}`;
-    case "robber_moved":
-      return `${who(ctx, ev.seat)} moved the robber to ${hexText(ctx, ev.hex)}`;
-    case "robbed":
-      return `${who(ctx, ev.thief)} stole a card from ${whom(ctx, ev.victim)}`;
-    case "stolen_card":
-      return `It was 1 ${RESOURCE_LABEL[ev.resource]}`; // only the thief and the victim get this event
+    case "discarded": {
+      const q = { ...p, cards: cardsText(ev.cards) };
+      return mine ? gettext("You discarded %(cards)s", q) : gettext("%(who)s discarded %(cards)s", q);
+    }
+    case "robber_moved": {
+      const q = { ...p, hex: hexText(ctx, ev.hex) };
+      return mine ? gettext("You moved the robber to %(hex)s", q) : gettext("%(who)s moved the robber to %(hex)s", q);
+    }
+    case "robbed": {
+      const q = { who: who(ctx, ev.thief), victim: whom(ctx, ev.victim) };
+      if (isMine(ctx, ev.thief)) return gettext("You stole a card from %(victim)s", q);
+      return isMine(ctx, ev.victim) ? gettext("%(who)s stole a card from you", q) : gettext("%(who)s stole a card from %(victim)s", q);
+    }
+    case "stolen_card": // only the thief and the victim get this event
+      return gettext("It was 1 %(resource)s", { resource: resource(ev.resource) });
     case "bought_dev":
-      return `${who(ctx, ev.seat)} bought a development card`;
-    case "dev_card":
-      return `It is a ${(DEV_LABEL[ev.card] || ev.card).toLowerCase()} card`; // the buyer's private event
+      return mine ? gettext("You bought a development card") : gettext("%(who)s bought a development card", p);
+    case "dev_card": { // the buyer's private event
+      const cards = { knight: gettext("It is a knight card"), victory_point: gettext("It is a victory point card"),
+        road_building: gettext("It is a road building card"), year_of_plenty: gettext("It is a year of plenty card"), monopoly: gettext("It is a monopoly card") };
+      return cards[ev.card] || ev.card;
+    }
     case "played_dev":
-      return played(ev, ctx);
-    case "largest_army":
-      return `${who(ctx, ev.holder)} ${verb(ctx, ev.holder, "take", "takes")} the Largest Army (${plural(ev.knights, "knight")})`;
-    case "longest_road":
-      return ev.holder === null || ev.holder === undefined
-        ? "Longest Road is set aside: nobody alone has the longest road of 5 or more"
-        : `${who(ctx, ev.holder)} ${verb(ctx, ev.holder, "take", "takes")} the Longest Road (${ev.length} roads)`;
-    case "bank_trade":
-      return `${who(ctx, ev.seat)} traded ${cardsText(ev.give)} for ${cardsText(ev.get)} with the bank`;
+      return played(ev, ctx, mine, p);
+    case "largest_army": {
+      const q = { who: who(ctx, ev.holder) };
+      return isMine(ctx, ev.holder) ? ngettext("You take the Largest Army (%(n)s knight)", "You take the Largest Army (%(n)s knights)", ev.knights, q)
+        : ngettext("%(who)s takes the Largest Army (%(n)s knight)", "%(who)s takes the Largest Army (%(n)s knights)", ev.knights, q);
+    }
+    case "longest_road": {
+      if (ev.holder === null || ev.holder === undefined) return gettext("Longest Road is set aside: nobody alone has the longest road of 5 or more");
+      const q = { who: who(ctx, ev.holder), n: ev.length };
+      return isMine(ctx, ev.holder) ? gettext("You take the Longest Road (%(n)s roads)", q) : gettext("%(who)s takes the Longest Road (%(n)s roads)", q);
+    }
+    case "bank_trade": {
+      const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get) };
+      return mine ? gettext("You traded %(give)s for %(get)s with the bank", q) : gettext("%(who)s traded %(give)s for %(get)s with the bank", q);
+    }
     case "trade_offered": {
-      const to = (ev.to || []).map((s) => whom(ctx, s));
-      return `${who(ctx, ev.seat)} ${verb(ctx, ev.seat, "offer", "offers")} ${cardsText(ev.give)} for ${cardsText(ev.get)} to ${listWords(to)}`;
+      const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get), to: listWords((ev.to || []).map((s) => whom(ctx, s))) };
+      return mine ? gettext("You offer %(give)s for %(get)s to %(to)s", q) : gettext("%(who)s offers %(give)s for %(get)s to %(to)s", q);
     }
     case "trade_answered":
-      return answered(ev, ctx);
-    case "trade_done":
-      return `${who(ctx, ev.seat)} traded ${cardsText(ev.give)} for ${cardsText(ev.get)} with ${whom(ctx, ev.with)}`;
-    case "trade_closed":
-      return ev.reason === "declined" ? "Everyone declined the offer" : "The offer was withdrawn";
-    case "game_over": {
-      if (ev.reason === "no_score") return "Game over: nobody can reach the target any more, the most points wins";
-      if (ev.winner === null || ev.winner === undefined) return "Game over: the round limit is reached";
-      return `Game over: ${who(ctx, ev.winner)} ${verb(ctx, ev.winner, "win", "wins")}`;
+      return answered(ev, mine, p);
+    case "trade_done": {
+      const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get), with: whom(ctx, ev.with) };
+      return mine ? gettext("You traded %(give)s for %(get)s with %(with)s", q) : gettext("%(who)s traded %(give)s for %(get)s with %(with)s", q);
     }
+    case "trade_closed":
+      return ev.reason === "declined" ? gettext("Everyone declined the offer") : gettext("The offer was withdrawn");
+    case "game_over":
+      return gameOver(ev, ctx);
     default:
       return ev.type ? ev.type.replace(/_/g, " ") : "";
   }

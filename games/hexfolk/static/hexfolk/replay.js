@@ -5,13 +5,14 @@
 // exports renderStep(view, step, ctx) and describe(events, ctx).
 
 import { byId, h } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
 import { HexfolkBoard, recentBuilds } from "./board.js";
-import { describeEvents } from "./describe.js";
+import { describeEvents, devCard } from "./describe.js";
 import { renderBar } from "./dice.js";
 import { renderSummary } from "./summary.js";
 import { resourceChip } from "./widgets.js";
-import { DEV_CARDS, DEV_LABEL, RESOURCES } from "./words.js";
+import { DEV_CARDS, RESOURCES } from "./words.js";
 
 const board = new HexfolkBoard(byId("board"));
 
@@ -21,10 +22,10 @@ function renderHand(view, viewer, names) {
   if (!line) return;
   line.hidden = viewer === null || !view.hand;
   if (line.hidden) return;
-  const devs = DEV_CARDS.filter((c) => view.dev_cards?.[c]).map((c) => `${DEV_LABEL[c]} ×${view.dev_cards[c]}`);
-  line.replaceChildren(h("strong", { text: `Hand of ${names[viewer] || `Seat ${viewer + 1}`}: ` }),
+  const devs = DEV_CARDS.filter((c) => view.dev_cards?.[c]).map((c) => `${devCard(c)} ×${view.dev_cards[c]}`);
+  line.replaceChildren(h("strong", { text: `${gettext("Hand of %(name)s:", { name: names[viewer] || gettext("Seat %(n)s", { n: viewer + 1 }) })} ` }),
     h("span", { class: "hf-chips" }, ...RESOURCES.map((r) => resourceChip(r, view.hand[r] || 0))),
-    ` · development cards: ${devs.join(", ") || "none"}`);
+    ` · ${gettext("development cards: %(cards)s", { cards: devs.join(", ") || gettext("none") })}`);
 }
 
 export function renderStep(view, step, { names, viewer = null }) {
@@ -41,4 +42,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startReplay({ renderStep, describe, intervalMs: 500, startAt: "last", setupText: "The island is laid out." });
+startReplay({ renderStep, describe, intervalMs: 500, startAt: "last", setupText: gettext("The island is laid out.") });

@@ -4,7 +4,9 @@
 
 import { el, h, title } from "../js/dom.js";
 import { seatColour } from "./board.js";
-import { RESOURCES, RESOURCE_LABEL, plural, turnsPlayed } from "./words.js";
+import { gettext, ngettext } from "../js/i18n.js";
+import { resource } from "./describe.js";
+import { RESOURCES, turnsPlayed } from "./words.js";
 
 const SETTLEMENTS = 5; // supply per player (engine rules.py)
 const CITIES = 4;
@@ -51,7 +53,8 @@ function nameCell(view, names, seat, winner) {
   const th = h("th", { scope: "row" });
   const sw = h("span", { class: "hf-swatch", "aria-hidden": "true" });
   sw.style.background = seatColour(view, seat);
-  th.append(sw, `${names[seat] || `Seat ${seat + 1}`}${seat === winner ? " (winner)" : ""}`);
+  const name = names[seat] || gettext("Seat %(n)s", { n: seat + 1 });
+  th.append(sw, seat === winner ? gettext("%(name)s (winner)", { name }) : name);
   return th;
 }
 
@@ -61,14 +64,14 @@ function diceChart(counts) {
   const H = 150;
   const bar = 24;
   const top = Math.max(1, ...Object.values(counts), ...Object.keys(WAYS).map((k) => (rolls * WAYS[k]) / 36));
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "hf-dice-chart", role: "img", "aria-label": `Dice rolled ${rolls} times: each number's count against the expected count` });
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "hf-dice-chart", role: "img", "aria-label": ngettext("Dice rolled %(n)s time: each number's count against the expected count", "Dice rolled %(n)s times: each number's count against the expected count", rolls) });
   for (let n = 2; n <= 12; n++) {
     const x = 10 + (n - 2) * 29;
     const got = counts[String(n)] || 0;
     const expected = (rolls * WAYS[n]) / 36;
     const hh = (got / top) * (H - 40);
     const r = el("rect", { x, y: H - 22 - hh, width: bar, height: hh, class: `hf-chart-bar${n === 7 ? " hf-chart-seven" : ""}` }, svg);
-    title(r, `${n}: rolled ${got} times, expected ${expected.toFixed(1)}`);
+    title(r, gettext("%(n)s: rolled %(got)s times, expected %(expected)s", { n, got, expected: expected.toFixed(1) }));
     const ey = H - 22 - (expected / top) * (H - 40);
     el("line", { x1: x - 2, x2: x + bar + 2, y1: ey, y2: ey, class: "hf-chart-expected" }, svg);
     const label = el("text", { x: x + bar / 2, y: H - 8, "text-anchor": "middle", class: "hf-chart-label" }, svg);
@@ -87,28 +90,29 @@ export function renderSummary(node, view, names) {
   const seats = view.players.map((p) => p.seat);
   const order = [...seats].sort((a, b) => (a === winner ? -1 : b === winner ? 1 : pts[b].total - pts[a].total));
   // Turns as the log numbers them ("Turn N: ..."), see turnsPlayed.
-  const turns = plural(turnsPlayed(view), "turn");
+  const turns = ngettext("%(n)s turn", "%(n)s turns", turnsPlayed(view));
   const lead = winner !== null && winner !== undefined
-    ? `${names[winner] || `Seat ${winner + 1}`} won with ${pts[winner].total} points (target ${view.victory_points_target}) in turn ${turnsPlayed(view)}.`
+    ? gettext("%(name)s won with %(points)s points (target %(target)s) in turn %(turn)s.",
+      { name: names[winner] || gettext("Seat %(n)s", { n: winner + 1 }), points: pts[winner].total, target: view.victory_points_target, turn: turnsPlayed(view) })
     : view.ended === "no_score"
-      ? `Nobody could reach ${view.victory_points_target} points any more, so the game ended after ${turns}: the most points wins.`
-      : `The round limit was reached after ${turns}.`;
+      ? gettext("Nobody could reach %(target)s points any more, so the game ended after %(turns)s: the most points wins.", { target: view.victory_points_target, turns })
+      : gettext("The round limit was reached after %(turns)s.", { turns });
   node.append(h("p", { text: lead }));
-  node.append(h("h3", { class: "hf-sub", text: "Points by source" }));
-  node.append(table("Points by source", ["Player", ["Settl.", "Settlements, 1 point each"], ["Cities", "Cities, 2 points each"],
-    ["Road", "Longest Road, 2 points"], ["Army", "Largest Army, 2 points"], ["VP", "Victory point cards, 1 point each"], "Total"],
+  node.append(h("h3", { class: "hf-sub", text: gettext("Points by source") }));
+  node.append(table(gettext("Points by source"), [gettext("Player"), [gettext("Settl."), gettext("Settlements, 1 point each")], [gettext("Cities"), gettext("Cities, 2 points each")],
+    [gettext("Road"), gettext("Longest Road, 2 points")], [gettext("Army"), gettext("Largest Army, 2 points")], [gettext("VP"), gettext("Victory point cards, 1 point each")], gettext("Total")],
     order.map((st) => [nameCell(view, names, st, winner), pts[st].settlements, pts[st].cities, pts[st].longest, pts[st].army, pts[st].cards, pts[st].total])));
   const counts = view.stats?.dice_counts || {};
   const rolls = Object.values(counts).reduce((a, b) => a + b, 0);
-  node.append(h("h3", { class: "hf-sub", text: `Dice: ${rolls} rolls, against the expected count (line)` }));
+  node.append(h("h3", { class: "hf-sub", text: ngettext("Dice: %(n)s roll, against the expected count (line)", "Dice: %(n)s rolls, against the expected count (line)", rolls) }));
   node.append(diceChart(counts));
-  node.append(h("h3", { class: "hf-sub", text: "Resources produced" }));
+  node.append(h("h3", { class: "hf-sub", text: gettext("Resources produced") }));
   const produced = view.stats?.produced || [];
-  node.append(table("Resources produced", ["Player", ...RESOURCES.map((r) => RESOURCE_LABEL[r]), "Total"],
+  node.append(table(gettext("Resources produced"), [gettext("Player"), ...RESOURCES.map(resource), gettext("Total")],
     order.map((st) => {
       const p = produced[st] || {};
       const total = RESOURCES.reduce((a, r) => a + (p[r] || 0), 0);
       return [nameCell(view, names, st, winner), ...RESOURCES.map((r) => p[r] || 0), total];
     })));
-  node.append(h("p", { class: "small muted", text: `Trades between players: ${view.stats?.trades_made ?? 0}.` }));
+  node.append(h("p", { class: "small muted", text: gettext("Trades between players: %(n)s.", { n: view.stats?.trades_made ?? 0 }) }));
 }

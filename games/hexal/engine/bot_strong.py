@@ -8,8 +8,8 @@ the turn re-plans from the turn's start (this turn's cards back in the hand) and
 same plan (memoised in ``_PLANS``; a miss recomputes it).
 
 Candidates: the best fill of each of the ``TOP`` best targets and those fills with one card
-left out (re-searched without it), within ``DELTA`` points of the best (``END_DELTA`` near the
-end). Measured (docs/performance.md, "Hexal Classic bots"): in the middle of the game a
+left out (re-searched without it), within ``DELTA`` points of the best (near the end: within
+``END_DELTA``, the ``END_PLANS`` with the most points). Measured (docs/performance.md, "Hexal Classic bots"): in the middle of the game a
 look-ahead on sampled hands gains almost nothing over the most points now (about 0.1 point a
 decision even with exact estimates), so there the bot takes the most points and breaks ties
 by a short look-ahead (the next ``TIE_PLIES`` turns, greedy, on ``TIE_WORLDS`` sampled deals:
@@ -40,12 +40,13 @@ class StrongBot:
 
     TOP = 8            # targets whose best fills are candidates
     DELTA = 0.0        # points a candidate may give up in the middle of the game (ties only)
-    END_DELTA = 4.0    # ... near the end
-    END_WINDOW = 30    # points from the target score where the end look-ahead starts
+    END_DELTA = 3.0    # ... near the end
+    END_PLANS = 8      # candidates near the end, most points first (bounds the time)
+    END_WINDOW = 20    # points from the target score where the end look-ahead starts
     TIE_PLIES = 3      # turns looked at to break ties in the middle of the game
     TIE_WORLDS = 16
-    SCREEN = 24        # deals for every candidate near the end
-    FINAL = 72         # more deals for the finalists
+    SCREEN = 16        # deals for every candidate near the end
+    FINAL = 64         # more deals for the finalists
     FINALISTS = 3
     CAP = 12           # turns a play-out may last before it is judged by the totals
 
@@ -94,7 +95,7 @@ class StrongBot:
 
     def signature(self) -> tuple:
         """The settings a plan depends on (subclasses with other weights plan apart)."""
-        return (self.TOP, self.DELTA, self.END_DELTA, self.END_WINDOW, self.TIE_PLIES,
+        return (self.TOP, self.DELTA, self.END_DELTA, self.END_PLANS, self.END_WINDOW, self.TIE_PLIES,
                 self.TIE_WORLDS, self.SCREEN, self.FINAL, self.FINALISTS, self.CAP)
 
     def _plan(self, board: Board, view: dict):
@@ -105,6 +106,8 @@ class StrongBot:
         target_score = view["options"]["target_score"]
         end = max(s["score"] for s in view["seats"]) >= target_score - self.END_WINDOW
         plans = candidates(tab, board.hand, ranked, self.END_DELTA if end else self.DELTA)
+        if end:
+            plans = plans[:self.END_PLANS]
         if len(plans) == 1:
             return plans[0]
         sim = Rollouts(board, view, tab)

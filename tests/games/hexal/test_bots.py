@@ -114,7 +114,6 @@ def test_strong_plans_the_whole_turn_deterministically_from_the_view(totals):
     the plan is remembered or recomputed for each action, and whatever the hidden cards are
     (the same view from seat 0 over two different deals). In the middle of the game (10-12)
     and near the end (88-84, where it plays the end out on sampled deals)."""
-    from games.hexal.engine.bot_strong import StrongBot
 
     table = {(0, 0): ["RC1"], (1, 0): ["RT2"], (0, 1): ["GC3"], (-1, 0): ["BS1"], (3, -1): ["OH6"]}
     hand = ["RC2", "RT4", "GC1", "BS2", "PH6", "YX3"]

@@ -48,10 +48,32 @@ def play_game(bots: list, seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         state, _ = ENGINE.apply(state, seat, action)
 
 
+class Timed:
+    """A bot whose ``choose`` calls are timed into ``times`` (seconds)."""
+
+    def __init__(self, bot, times: list):
+        self.bot, self.times = bot, times
+
+    def choose(self, view, legal, rng):
+        t0 = time.perf_counter()
+        action = self.bot.choose(view, legal, rng)
+        self.times.append(time.perf_counter() - t0)
+        return action
+
+
+def summary(times: list) -> str:
+    """Median, p95 and max of ``times`` in ms."""
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return (f"median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
+            f"max {times[-1] * 1000:.1f} ms")
+
+
 def duel(kind: str, other: str, games: int, seed: int = SEED) -> float:
     """``games`` games of ``kind`` against ``other`` (pairs of seats swapped); prints and
-    returns ``kind``'s share of outright wins."""
+    returns ``kind``'s share of outright wins, and ``kind``'s decision times in these games."""
     kinds = ENGINE.bots()
+    times: list = []
     rng = random.Random(seed)
     wins = ties = 0
     margins = []
@@ -61,7 +83,7 @@ def duel(kind: str, other: str, games: int, seed: int = SEED) -> float:
             game_seed = rng.randrange(2**62)
         mine = g % 2
         bots = [kinds[other](), kinds[other]()]
-        bots[mine] = kinds[kind]()
+        bots[mine] = Timed(kinds[kind](), times)
         winners, totals = play_game(bots, game_seed)
         wins += winners == (mine,)
         ties += len(winners) > 1
@@ -69,7 +91,8 @@ def duel(kind: str, other: str, games: int, seed: int = SEED) -> float:
     rate = wins / games
     print(f"{kind} vs {other}, 2 players: {wins}/{games} wins = {rate:.1%}, {ties} ties "
           f"(goal {GOALS[(kind, other)]:.0%}); mean margin {statistics.mean(margins):+.2f} points "
-          f"(sd {statistics.pstdev(margins):.1f}) in {time.perf_counter() - started:.0f}s")
+          f"(sd {statistics.pstdev(margins):.1f}) in {time.perf_counter() - started:.0f}s; "
+          f"{len(times)} {kind} decisions: {summary(times)}")
     return rate
 
 
@@ -110,11 +133,9 @@ def decision_times(count: int) -> list[float]:
 def main(games: int = GAMES, count: int = POSITIONS) -> None:
     duel("greedy", "random", games)
     duel("strong", "greedy", games)
-    times = sorted(decision_times(count))
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    times = decision_times(count)
     print(f"strong decisions with >= {TABLE} cards on the table: {len(times)} decisions from {count} "
-          f"positions, median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
-          f"max {times[-1] * 1000:.1f} ms (goals 100 ms and 1 s)")
+          f"positions, {summary(times)} (goals 100 ms and 1 s)")
 
 
 if __name__ == "__main__":

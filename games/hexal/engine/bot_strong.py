@@ -1,158 +1,274 @@
-"""The strong Hexal bot: the greedy bot's exact search, then a look at what each candidate turn
-leaves open for the next player.
+"""The strong Hexal bot: the greedy bot's exact search for candidate turns, and near the end of
+the game a look-ahead to the end that plays for the win, not for the points.
 
-It decides from the view and the legal actions only. Candidate turns are the best fill of each
-of the ``TOP`` best targets and those fills with one card left out (search.py); only
-candidates within ``DELTA`` points of the best are weighed. Each is scored
+It decides from the view and the legal actions only; the cards it has not seen (the deck, the
+stacks and the other hands, together) are sampled, never read. A turn is planned once, at its
+start, as a whole (a target and the cards to put around it, playout.py); each later action of
+the turn re-plans from the turn's start (this turn's cards back in the hand) and so finds the
+same plan (memoised in ``_PLANS``; a miss recomputes it).
 
-    points now - THREAT * E[next player's best reply] + KEEP * pairs kept in hand,
-
-where the reply is estimated on ``SAMPLES`` hands drawn from the cards the viewer has not seen
-(the same draws for every candidate, seeded from the view so a turn's decisions agree). A
-reply is the best fill the next player could make with that hand: the best over the targets
-the candidate does not touch (computed once per hand) or over the targets near its cards
-(recomputed on the table the candidate leaves). Kept pairs are hand cards sharing an attribute
-with another kept card: cards that can go side by side next turn.
+Candidates: the best fill of each of the ``TOP`` best targets and those fills with one card
+left out (re-searched without it), within ``DELTA`` points of the best (near the end: within
+``END_DELTA``, the ``END_PLANS`` with the most points). Measured (docs/performance.md, "Hexal Classic bots"): in the middle of the game a
+look-ahead on sampled hands gains almost nothing over the most points now (about 0.1 point a
+decision even with exact estimates), so there the bot takes the most points and breaks ties
+by a short look-ahead (the next ``TIE_PLIES`` turns, greedy, on ``TIE_WORLDS`` sampled deals:
+the points it scores minus the points the others score). Once a seat is within
+``END_WINDOW`` points of the target score, each candidate is played out to the end of the game
+on sampled deals, every seat then playing the greedy turn, and the bot takes the candidate that
+wins most often (rule 13 and its interpretation: the round is finished, the highest total
+wins): ``SCREEN`` deals for every candidate, ``FINAL`` more for the ``FINALISTS`` best.
 """
 from __future__ import annotations
 
 import random
 
-from games.hexal.engine.board import DELTAS
-from games.hexal.engine.cards import BIT, CODE, ID_OF, SHARE
-from games.hexal.engine.reading import Board, LazySpots, fallback, place_action, targets_of
-from games.hexal.engine.search import best_fill, fill_problem
+from games.hexal.engine.cards import CODE
+from games.hexal.engine.playout import Table, best_turns
+from games.hexal.engine.reading import Board, LazySpots, fallback, place_action
 
-# Cells within two steps of a cell: the targets whose places a card there can change.
-NEAR = tuple(sorted({0, *DELTAS, *(a + b for a in DELTAS for b in DELTAS)}))
+HAND = 6
+_PLANS: dict = {}   # turn-start key -> plan; cleared when it grows past _PLANS_MAX
+_PLANS_MAX = 256
 
 
 class StrongBot:
     """See the module docstring; ``choose`` returns one element of ``legal``."""
 
     name = "strong"
-    description = "Scores well this turn and keeps what it leaves open for the next player small."
+    description = "Scores well every turn and, near the end, plays the turn that wins most often."
 
-    TOP = 6          # targets whose fills are candidates
-    DELTA = 1.0      # points a candidate may give up against the best fill
-    SAMPLES = 8      # hands drawn for the next player
-    BASELINE = 3     # best untouched targets remembered per drawn hand
-    THREAT = 0.8     # weight of the next player's expected best reply
-    KEEP = 0.1       # weight of each pair of kept cards that share an attribute
+    TOP = 8            # targets whose best fills are candidates
+    DELTA = 0.0        # points a candidate may give up in the middle of the game (ties only)
+    END_DELTA = 3.0    # ... near the end
+    END_PLANS = 8      # candidates near the end, most points first (bounds the time)
+    END_WINDOW = 20    # points from the target score where the end look-ahead starts
+    TIE_PLIES = 3      # turns looked at to break ties in the middle of the game
+    TIE_WORLDS = 16
+    SCREEN = 16        # deals for every candidate near the end
+    FINAL = 64         # more deals for the finalists
+    FINALISTS = 3
+    CAP = 12           # turns a play-out may last before it is judged by the totals
 
     def choose(self, view: dict, legal: list, rng: random.Random) -> dict:
-        """The candidate turn with the best score (module docstring), as its next action."""
+        """The next action of the planned turn (module docstring); raises ``ValueError`` for an
+        empty ``legal``."""
         if not legal:
             raise ValueError("no legal action to choose from")
         board = Board.from_view(view)
+        start = turn_start(board)
+        plan = self.plan(start, view)
         if board.target is None:
-            ranked = board.ranked_fills([ID_OF[c] for c in targets_of(legal)], keep=self.TOP)
-            if not ranked:
+            if plan is None:
                 return fallback(board, legal)
-            plans = self.candidates(board, ranked)
-        else:
-            value, pick = board.fill(board.target)
-            plans = self.candidates(board, [(value, board.target, pick)])
-            if board.placed and value <= self.DELTA:
-                plans.append((0.0, board.target, []))  # stop here: little is left to gain
-            if not plans:
-                plans = [(0.0, board.target, [])]
-        if len(plans) > 1:
-            scores = self.scores(board, view, plans)
-            plans = [plans[max(range(len(plans)), key=lambda i: (scores[i], -i))]]  # ties: more points
-        _, target, pick = plans[0]
-        if board.target is None:
-            return {"type": "target", "card": CODE[target]}
-        if pick:
-            action = place_action(*pick[0])
-            if action in legal:
-                return action
+            action = {"type": "target", "card": CODE[plan[1]]}
+            return action if action in legal else fallback(board, legal)
+        placed = set(board.placed)
+        if plan is not None and plan[1] == board.target and placed <= {c for _, c in plan[2]}:
+            for key, card in plan[2]:
+                if card not in placed:
+                    action = place_action(key, card)
+                    if action in legal:
+                        return action
+        elif not placed:  # a target named by someone else (a seat taken over mid-turn)
+            _, pick = board.fill(board.target)
+            if pick and place_action(*pick[0]) in legal:
+                return place_action(*pick[0])
         for kind in ("end_turn", "clear_target"):
             if {"type": kind} in legal:
                 return {"type": kind}
         return fallback(board, legal)
 
-    def candidates(self, board: Board, ranked: list) -> list[tuple[float, int, list]]:
-        """``(points, target, [(key, card)])`` for each ranked fill and its one-card-less
-        variants (re-searched without that card), within ``DELTA`` of the best."""
-        top = ranked[0][0]
-        out, seen = [], set()
-        for value, target, pick in ranked:
-            variants = [(value, pick)]
-            if len(pick) > 1:
-                for _, card in pick:
-                    variants.append(board.fill(target, hand=[c for c in board.hand if c != card]))
-            for v, p in variants:
-                sig = (target, frozenset(p))
-                if v >= top - self.DELTA and p and sig not in seen:
-                    seen.add(sig)
-                    out.append((v, target, p))
-        return out
+    # ------------------------------------------------------------------ planning
+    def plan(self, board: Board, view: dict):
+        """``(points, target, [(spot key, card)])`` for the turn that starts on ``board``, or
+        None when no card fits anywhere. Memoised on the turn-start position."""
+        key = (view["viewer"], view["turn"], board.hand, tuple(sorted(board.table.items())),
+               tuple(s["score"] for s in view["seats"]), self.signature())
+        if key in _PLANS:
+            return _PLANS[key]
+        result = self._plan(board, view)
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+        _PLANS[key] = result
+        return result
 
-    def scores(self, board: Board, view: dict, plans: list) -> list[float]:
-        """The score of each plan (module docstring)."""
-        pool = list(board.unseen)
-        seed = f"hexal-strong:{view['turn']}:{view['viewer']}:{len(board.where)}"
-        draw = random.Random(seed)
-        size = min(6, len(pool))
-        hands = [draw.sample(pool, size) for _ in range(self.SAMPLES)] if size else []
-        all_targets = list(board.where)
-        baselines = [board.ranked_fills(all_targets, hand=h, keep=self.BASELINE) for h in hands]
-        out = []
-        for value, _target, pick in plans:
-            threat = self.threat(board, pick, hands, baselines) if hands else 0.0
-            used = {c for _, c in pick}
-            kept = [c for c in board.hand if c not in used]
-            pairs = sum(1 for i, a in enumerate(kept) for b in kept[:i] if SHARE[a][b])
-            out.append(value - self.THREAT * threat + self.KEEP * pairs)
-        return out
+    def signature(self) -> tuple:
+        """The settings a plan depends on (subclasses with other weights plan apart)."""
+        return (self.TOP, self.DELTA, self.END_DELTA, self.END_PLANS, self.END_WINDOW, self.TIE_PLIES,
+                self.TIE_WORLDS, self.SCREEN, self.FINAL, self.FINALISTS, self.CAP)
 
-    def threat(self, board: Board, pick: list, hands: list, baselines: list) -> float:
-        """The next player's expected best reply after ``pick`` is played."""
-        table = dict(board.table)
-        where = dict(board.where)
-        for key, card in pick:
-            stack = table.get(key, ())
-            where[card] = (key, len(stack))
-            table[key] = stack + (card,)
-        spots = LazySpots(table)
-        near = set()
-        for key, _ in pick:
-            for d in NEAR:
-                stack = table.get(key + d)
-                if stack:
-                    near.update(stack)
-        problems = []
-        for t in near:
-            k, level = where[t]
-            problems.append(fill_problem(table, spots, k, level, ()))
-        total = 0.0
-        for hand, base in zip(hands, baselines, strict=True):
-            best = 0.0
-            for value, t, _ in base:
-                if t not in near:
-                    best = value
-                    break
-            else:
-                if base:
-                    best = base[-1][0]  # every remembered target is touched: a lower bound
-            for places, _, adjacent in problems:
-                options = _options(places, spots, hand)
-                if any(options):
-                    best = max(best, best_fill(options, adjacent)[0])
-            total += best
-        return total / len(hands)
+    def _plan(self, board: Board, view: dict):
+        tab = Table(board.table, board.where)
+        ranked = best_turns(tab, board.hand, keep=self.TOP)
+        if not ranked:
+            return None
+        target_score = view["options"]["target_score"]
+        end = max(s["score"] for s in view["seats"]) >= target_score - self.END_WINDOW
+        plans = candidates(tab, board.hand, ranked, self.END_DELTA if end else self.DELTA)
+        if end:
+            plans = plans[:self.END_PLANS]
+        if len(plans) == 1:
+            return plans[0]
+        sim = Rollouts(board, view, tab)
+        if end:
+            scores = sim.win_rates(plans, self.SCREEN, self.CAP, salt=0)
+            order = sorted(range(len(plans)), key=lambda i: (-scores[i], i))[:self.FINALISTS]
+            more = sim.win_rates([plans[i] for i in order], self.FINAL, self.CAP, salt=1)
+            total = {i: scores[i] * self.SCREEN + m * self.FINAL for i, m in zip(order, more, strict=True)}
+            best = max(order, key=lambda i: (total[i], -i))
+        else:
+            scores = sim.margins(plans, self.TIE_WORLDS, self.TIE_PLIES)
+            best = max(range(len(plans)), key=lambda i: (scores[i], -i))
+        return plans[best]
 
 
-def _options(places: list, spots, hand) -> list:
-    """``fill_problem``'s options for ``hand`` on already-found places."""
-    out = []
-    for k in places:
-        _, mask, found = spots[k]
-        opts = []
-        for c in hand:
-            if mask & BIT[c]:
-                row = SHARE[c]
-                opts.append((c, sum(row[t] for t in found)))
-        out.append(opts)
+def turn_start(board: Board) -> Board:
+    """``board`` as it was when the turn began: this turn's placed cards back in the hand and
+    no target (the placed cards are always the tops of their stacks)."""
+    if not board.placed and board.target is None:
+        return board
+    start = Board.__new__(Board)
+    table = dict(board.table)
+    for c in board.placed:
+        key, _ = board.where[c]
+        stack = table[key][:-1]
+        if stack:
+            table[key] = stack
+        else:
+            del table[key]
+    start.view, start.me, start.unseen = board.view, board.me, board.unseen
+    start.table = table
+    start.where = {c: (k, lvl) for k, stack in table.items() for lvl, c in enumerate(stack)}
+    start.spots = LazySpots(table)
+    start.hand = tuple(sorted(board.hand + board.placed))
+    start.target, start.placed = None, ()
+    return start
+
+
+def candidates(tab: Table, hand, ranked: list, delta: float) -> list[tuple[float, int, list]]:
+    """``(points, target, [(key, card)])`` for each ranked fill and its one-card-less variants
+    (re-searched without that card), within ``delta`` of the best; best first."""
+    top = ranked[0][0]
+    out, seen = [], set()
+    for value, target, pick in ranked:
+        variants = [(value, target, pick)]
+        if delta > 0 and len(pick) > 1:
+            for _, card in pick:
+                variants += best_turns(tab, [c for c in hand if c != card], targets=[target])
+        for v, t, p in variants:
+            sig = (t, frozenset(p))
+            if v >= top - delta and p and sig not in seen:
+                seen.add(sig)
+                out.append((v, t, p))
+    out.sort(key=lambda p: -p[0])
     return out
+
+
+class Rollouts:
+    """Sampled deals for one decision, seeded from the view (the same deals for every
+    candidate, so their differences are not the luck of the draw)."""
+
+    def __init__(self, board: Board, view: dict, tab: Table):
+        self.board, self.tab = board, tab
+        self.n = len(view["seats"])
+        self.me = view["viewer"]
+        self.others = [(self.me + i) % self.n for i in range(1, self.n)]
+        self.counts = {s: view["seats"][s]["hand_count"] for s in self.others}
+        self.totals = [s["score"] for s in view["seats"]]
+        self.first = view["first_player"]
+        self.target = view["options"]["target_score"]
+        self.final = bool(view["final_round"])
+        self.seed = f"hexal-strong:{view['turn']}:{self.me}:{len(board.where)}:{board.hand}"
+
+    def deals(self, count: int, salt: int) -> list[tuple[dict, list]]:
+        """``count`` deals: ``({seat: hand}, deck order)`` from the unseen cards."""
+        rnd = random.Random(f"{self.seed}:{salt}")
+        pool = list(self.board.unseen)
+        out = []
+        for _ in range(count):
+            rnd.shuffle(pool)
+            hands, i = {}, 0
+            for s in self.others:
+                hands[s] = pool[i:i + self.counts[s]]
+                i += self.counts[s]
+            out.append((hands, pool[i:]))
+        return out
+
+    def _after(self, plan, hands: dict, deck: list):
+        """My hand after ``plan`` and the draw, the deck left, the table."""
+        used = {c for _, c in plan[2]}
+        kept = [c for c in self.board.hand if c not in used]
+        need = max(0, HAND - len(kept))
+        hands = dict(hands)
+        hands[self.me] = kept + deck[:need]
+        return hands, deck[need:], self.tab.played(plan[2])
+
+    def margins(self, plans: list, count: int, plies: int) -> list[float]:
+        """Each plan's points plus, over the next ``plies`` greedy turns, my points minus the
+        others' mean, averaged over ``count`` deals."""
+        deals = self.deals(count, 0)
+        out = []
+        for plan in plans:
+            total = 0.0
+            for hands, deck in deals:
+                hands, deck, tab = self._after(plan, hands, deck)
+                seat = (self.me + 1) % self.n
+                for _ in range(plies):
+                    points, tab, deck = _greedy_turn(tab, hands, deck, seat)
+                    total += points if seat == self.me else -points / len(self.others)
+                    seat = (seat + 1) % self.n
+            out.append(plan[0] + total / len(deals))
+        return out
+
+    def win_rates(self, plans: list, count: int, cap: int, salt: int) -> list[float]:
+        """Each plan's share of ``count`` deals won when every seat then plays greedy turns to
+        the end (a shared first place counts half)."""
+        deals = self.deals(count, salt)
+        last = (self.first - 1) % self.n
+        out = []
+        for plan in plans:
+            wins = 0.0
+            for hands, deck in deals:
+                hands, deck, tab = self._after(plan, hands, deck)
+                totals = list(self.totals)
+                totals[self.me] += plan[0]
+                final = self.final or totals[self.me] >= self.target
+                seat = self.me
+                for _ in range(cap):
+                    if final and seat == last:
+                        break
+                    seat = (seat + 1) % self.n
+                    points, tab, deck = _greedy_turn(tab, hands, deck, seat)
+                    totals[seat] += points
+                    final = final or totals[seat] >= self.target
+                wins += _share(totals, self.me)
+            out.append(wins / len(deals))
+        return out
+
+
+def _greedy_turn(tab: Table, hands: dict, deck: list, seat: int):
+    """The greedy turn of ``seat`` in a play-out: ``(points, table, deck)``; ``hands`` is
+    updated (the played cards out, the draw in; with nothing to play, the first card is
+    discarded for one)."""
+    hand = hands[seat]
+    found = best_turns(tab, hand, keep=1)
+    if not found:
+        if hand and deck:
+            hands[seat] = hand[1:] + deck[:1]
+            deck = deck[1:]
+        return 0, tab, deck
+    points, _, pick = found[0]
+    used = {c for _, c in pick}
+    kept = [c for c in hand if c not in used]
+    need = max(0, HAND - len(kept))
+    hands[seat] = kept + deck[:need]
+    return points, tab.played(pick), deck[need:]
+
+
+def _share(totals: list, me: int) -> float:
+    """1 for an outright win, 0.5 for a shared first place, else 0."""
+    top = max(totals)
+    if totals[me] < top:
+        return 0.0
+    return 1.0 if totals.count(top) == 1 else 0.5

@@ -88,3 +88,58 @@ def test_bots_discard_or_pass_when_nothing_fits():
     for kind in ("greedy", "strong"):
         action = ENGINE.bots()[kind]().choose(ENGINE.view(empty, 0), ENGINE.legal_actions(empty, 0), random.Random(0))
         assert action == {"type": "pass"}
+
+
+def _play_turn(st, bot, seat, *, forget=False):
+    """The actions ``bot`` takes for ``seat``'s whole turn; ``forget`` drops the memoised plan
+    before every action (as when each action is decided by another worker process)."""
+    from games.hexal.engine import bot_strong
+
+    actions = []
+    while seat in ENGINE.to_act(st):
+        if forget:
+            bot_strong._PLANS.clear()
+        action = bot.choose(ENGINE.view(st, seat), ENGINE.legal_actions(st, seat), random.Random(len(actions)))
+        actions.append(action)
+        st, _ = ENGINE.apply(st, seat, action)
+        if action["type"] in ("end_turn", "discard", "pass"):
+            break
+    return actions
+
+
+@pytest.mark.parametrize("totals", [(10, 12), (88, 84)])
+def test_strong_plans_the_whole_turn_deterministically_from_the_view(totals):
+    """The strong bot plans a turn once, from the view and a seed derived from it (issue 10,
+    point 4): the same position gives the same actions whatever ``rng`` it is handed, whether
+    the plan is remembered or recomputed for each action, and whatever the hidden cards are
+    (the same view from seat 0 over two different deals). In the middle of the game (10-12)
+    and near the end (88-84, where it plays the end out on sampled deals)."""
+
+    table = {(0, 0): ["RC1"], (1, 0): ["RT2"], (0, 1): ["GC3"], (-1, 0): ["BS1"], (3, -1): ["OH6"]}
+    hand = ["RC2", "RT4", "GC1", "BS2", "PH6", "YX3"]
+    a = position(2, table=table, hands={0: hand, 1: ["OT1", "OT3", "OT4", "OT5", "YT6", "GS6"]}, totals=totals)
+    b = position(2, table=table, hands={0: hand, 1: ["PC1", "PC2", "PC3", "PC4", "PC5", "PT6"]}, totals=totals)
+    assert ENGINE.view(a, 0) == ENGINE.view(b, 0)
+    bot = ENGINE.bots()["strong"]()
+    first = _play_turn(a, bot, 0)
+    assert first[0]["type"] == "target" and first[-1] == {"type": "end_turn"}
+    assert len(first) >= 3  # a target, at least one card, the end of the turn
+    assert _play_turn(a, bot, 0, forget=True) == first
+    assert _play_turn(b, ENGINE.bots()["strong"](), 0, forget=True) == first
+
+
+def test_strong_takes_the_most_points_on_the_last_turn():
+    """Rule 13 ("The player with the highest score wins") with the interpretation's finished
+    round: on the last turn of the game (seat 1, the seat before the first player, with the
+    final round on) the strong bot, playing for the win, plays the best-scoring turn, as greedy
+    would: around RC1, RC2 and RT2 on neighbouring sides score 5."""
+    hand = ["RC2", "RT2", "PH6", "GS4", "YX3", "BP5"]
+    st = position(2, table={(0, 0): ["RC1"], (4, 0): ["OH6"]}, hands={1: hand}, current=1, totals=(103, 99))
+    st.first, st.final_round = 0, True
+    points = 0
+    bot = ENGINE.bots()["strong"]()
+    while st.current == 1 and ENGINE.to_act(st):
+        action = bot.choose(ENGINE.view(st, 1), ENGINE.legal_actions(st, 1), random.Random(0))
+        st, events = ENGINE.apply(st, 1, action)
+        points += sum(e["points"] for e in events if e["type"] == "turn_scored")
+    assert points == 5 and st.ended

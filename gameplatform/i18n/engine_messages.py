@@ -198,7 +198,7 @@ TEXTS = [
     gettext_noop("Each player is also dealt a face-down stack of 6 cards, which nobody sees, and draws from it before the deck."),
     gettext_noop("Greedy"),
     gettext_noop("Plays the cards that score the most points this turn, nothing more."),
-    gettext_noop("Scores well this turn and keeps what it leaves open for the next player small."),
+    gettext_noop("Scores well every turn and, near the end, plays the turn that wins most often."),
     gettext_noop("Victory points"),
     gettext_noop("Points the player whose turn it is needs to win."),
     gettext_noop("Map"),

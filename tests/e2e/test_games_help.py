@@ -127,6 +127,22 @@ def press(page, locator, touch: bool):
         page.mouse.click(*point)
 
 
+def press_for_help(page, locator, touch: bool, help_line, words, *, tries: int = 3) -> None:
+    """Presses ``locator`` (see ``press``) until the help line shows ``words`` (a regex or a
+    substring), at most ``tries`` times: a tap that lands on a neighbour while the page settles
+    (a late reflow, Chromium's touch adjustment on a small target) is pressed again, so what is
+    checked is the element's help, not the timing of the first tap."""
+    pattern = words if isinstance(words, re.Pattern) else re.compile(re.escape(words))
+    for attempt in range(tries):
+        press(page, locator, touch)
+        try:
+            expect(help_line).to_have_text(pattern, timeout=2_000 if attempt < tries - 1 else STEP_MS)
+            return
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
+
+
 def shot(page, name: str, width: int) -> None:
     """Saves the viewport to artifacts/e2e/``name``.png, once nothing sticks out sideways (wide
     tables scroll inside their column, not the page)."""
@@ -163,14 +179,10 @@ def test_hextopia_help_the_score_explained_and_the_replay_as_a_player(browser, l
         help_line = page.locator("#hx-help")
         expect(help_line).to_contain_text("tap a space")
         assert every_help_has_a_title(page) > 72 + 6 * 8
-        press(page, page.locator("#board .hx-space:not(.hx-start)").nth(3), touch)
-        expect(help_line).to_have_text(re.compile(r"^Space \d+ of the track\. Pieces IN-PLAY move clockwise"))
-        press(page, page.locator("#board .hx-start").first, touch)
-        expect(help_line).to_contain_text("START of red (space 0)")
-        press(page, page.locator("#board .hx-lane").nth(1), touch)
-        expect(help_line).to_contain_text("HEXTOPIA 2 of red: the safe lane")
-        press(page, page.locator("#board .hx-piece").first, touch)
-        expect(help_line).to_contain_text("red piece 1 (alice): at HOME")
+        press_for_help(page, page.locator("#board .hx-space:not(.hx-start)").nth(3), touch, help_line, re.compile(r"^Space \d+ of the track\. Pieces IN-PLAY move clockwise"))
+        press_for_help(page, page.locator("#board .hx-start").first, touch, help_line, "START of red (space 0)")
+        press_for_help(page, page.locator("#board .hx-lane").nth(1), touch, help_line, "HEXTOPIA 2 of red: the safe lane")
+        press_for_help(page, page.locator("#board .hx-piece").first, touch, help_line, "red piece 1 (alice): at HOME")
         shot(page, f"help-hextopia-{width}", width)
         assert page.js_errors == []
         context.close()
@@ -258,12 +270,9 @@ def test_hexfolk_help_who_acts_targets_and_the_replay_as_a_player(browser, live_
         help_line = page.locator("#hf-help")
         expect(page.locator("#board .hf-target").first).to_be_visible()
         assert every_help_has_a_title(page) >= 19 + 18 + 9
-        press(page, page.locator("#board .hf-token").first, touch)
-        expect(help_line).to_have_text(re.compile(r"^Number \d+ on \w+: the hex produces \w+ when the two dice add up to \d+\."))
-        press(page, page.locator("#board .hf-harbor").first, touch)
-        expect(help_line).to_have_text(re.compile(r"^[23]:1 (\w+ )?harbor: with a settlement or city"))
-        press(page, page.locator("#board .hf-robber"), touch)
-        expect(help_line).to_contain_text("The robber, on desert")
+        press_for_help(page, page.locator("#board .hf-token").first, touch, help_line, re.compile(r"^Number \d+ on \w+: the hex produces \w+ when the two dice add up to \d+\."))
+        press_for_help(page, page.locator("#board .hf-harbor").first, touch, help_line, re.compile(r"^[23]:1 (\w+ )?harbor: with a settlement or city"))
+        press_for_help(page, page.locator("#board .hf-robber"), touch, help_line, "The robber, on desert")
         shot(page, f"help-hexfolk-{width}", width)
         if width == SIZES[0][0]:
             before = help_line.inner_text()
@@ -380,8 +389,7 @@ def test_board_help_in_the_other_games(browser, live_site):
             for selector, words in taps:
                 target = page.locator("#board " + selector.format(viewer=viewer)).first
                 expect(target).to_be_attached()
-                press(page, target, touch)
-                expect(help_line).to_have_text(re.compile(words))
+                press_for_help(page, target, touch, help_line, re.compile(words))
                 sizes.add(tuple(page.evaluate(BOARD_SIZE_JS)))
             # The help under the board never resizes it: the next tap lands where it is aimed.
             assert len(sizes) == 1, (game, width, sizes)

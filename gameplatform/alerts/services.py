@@ -22,6 +22,7 @@ from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
 from gameplatform.players.models import Preferences
 from gameplatform.players.selectors import seat_won
+from gameplatform.tenants.selectors import active_member_ids
 from gameplatform.tenants.services import membership_require
 from games import registry
 
@@ -205,11 +206,12 @@ def match_invite(*, tenant, user, match_id, username) -> MatchInvitation:
 
 
 def _member_named(tenant, username: str):
-    """The active member of ``tenant`` called ``username``: exactly, else in any case when
-    only one member is called so."""
+    """The active member of ``tenant`` (``tenants.selectors.active_member_ids``: not banned,
+    account active) called ``username``: exactly, else in any case when only one member is
+    called so."""
     from accounts.models import User
 
-    members = User.objects.filter(is_active=True, memberships__tenant=tenant)
+    members = User.objects.filter(pk__in=active_member_ids(tenant=tenant))
     exact = members.filter(username=username).first()
     if exact is not None:
         return exact

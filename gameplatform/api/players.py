@@ -17,6 +17,7 @@ from gameplatform.players import selectors as players
 from gameplatform.players import services as player_services
 from gameplatform.players.models import LANGUAGES, Preferences
 from gameplatform.ratings import selectors as ratings
+from gameplatform.tenants.selectors import membership_list
 
 from .serializers import StrictBooleanField
 from .views import MemberAPIView, Pagination, _errors
@@ -50,6 +51,15 @@ class LeaderboardEntryOut(RatingOut):
 
     username = serializers.CharField()
     name = serializers.CharField(help_text="The public name.")
+
+
+class MemberOut(serializers.Serializer):
+    """An active member of this community (banned and suspended people are not listed)."""
+
+    username = serializers.CharField()
+    name = serializers.CharField(help_text="The public name.")
+    role = serializers.ChoiceField(choices=["player", "moderator", "owner"])
+    joined_at = serializers.DateTimeField()
 
 
 class RatingChangeOut(serializers.Serializer):
@@ -177,6 +187,24 @@ class LeaderboardView(MemberAPIView):
         page = paginator.paginate_queryset(board, request, view=self)
         rows = [{**ratings.rating_public(r, position=r.position), "username": r.user.username,
                  "name": r.user.public_name} for r in page]
+        return paginator.get_paginated_response(rows)
+
+
+class MemberListView(MemberAPIView):
+    pagination_class = Pagination
+
+    @extend_schema(
+        tags=[TAG_PLAYERS], summary="This community's members",
+        responses={200: MemberOut(many=True), **_errors(401, 403)},
+    )
+    def get(self, request):
+        """The active members (``tenants.selectors.membership_list``), owners first then
+        moderators then by username; paginated with ``limit``/``offset``."""
+        members = membership_list(tenant=request.tenant)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(members, request, view=self)
+        rows = [{"username": m.user.username, "name": m.user.public_name, "role": m.role, "joined_at": m.joined_at}
+                for m in page]
         return paginator.get_paginated_response(rows)
 
 

@@ -47,6 +47,7 @@ urlpatterns = [
     path("v1/matches/<int:match_id>/invitations/", alerts.MatchInvitationView.as_view(), name="match-invitations"),
     path("v1/your-turn/", alerts.YourTurnView.as_view(), name="your-turn"),
     path("v1/leaderboards/<slug:game>/", players.LeaderboardView.as_view(), name="leaderboard"),
+    path("v1/members/", players.MemberListView.as_view(), name="members"),
     path("v1/players/<str:username>/", players.PlayerView.as_view(), name="player"),
     path("v1/players/<str:username>/rating-history/", players.RatingHistoryView.as_view(), name="player-rating-history"),
     path("v1/settings/", players.SettingsView.as_view(), name="settings"),

@@ -17,6 +17,7 @@ from gameplatform.matches.models import Match, Seat
 from gameplatform.ratings import selectors as ratings
 from gameplatform.ratings.selectors import game_name
 from gameplatform.tenants.models import Membership
+from gameplatform.tenants.selectors import membership_list_active
 
 from .models import Preferences
 
@@ -78,13 +79,14 @@ def settings_get(*, user, tenant) -> dict:
 
 
 def player_get(*, tenant, username) -> tuple[User, Membership]:
-    """The member ``username`` of ``tenant`` and their membership; 404 ``player_not_found``
-    for a name nobody has, a malformed one, and a person who is not in ``tenant`` (the same
-    answer, so membership elsewhere never shows)."""
+    """The active member ``username`` of ``tenant`` and their membership; 404
+    ``player_not_found`` for a name nobody has, a malformed one, and a person who is not an
+    active member of ``tenant`` (``tenants.selectors.membership_list_active``: not in it,
+    banned from it or suspended; the same answer, so membership elsewhere never shows)."""
     if tenant is None or not isinstance(username, str) or not 0 < len(username) <= 150:
         raise ServiceError("player_not_found", PLAYER_NOT_FOUND, 404)
     membership = (
-        Membership.objects.filter(tenant=tenant, user__username=username).select_related("user").first()
+        membership_list_active(tenant=tenant).filter(user__username=username).select_related("user").first()
     )
     if membership is None:
         raise ServiceError("player_not_found", PLAYER_NOT_FOUND, 404)

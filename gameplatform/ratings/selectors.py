@@ -1,7 +1,8 @@
 """Reads for ratings: leaderboards, a person's ratings and their history.
 
-Everything takes the tenant and shows only people who are members of it now (someone who left
-a community drops off its leaderboard) and whose account is active.
+Everything takes the tenant and shows only its active members now
+(``tenants.selectors.membership_list_active``: someone who left a community, was banned from it
+or whose account is suspended drops off its leaderboard; unbanned, they are back).
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.db.models.functions import Rank
 from django.utils.translation import gettext_noop
 
 from gameplatform.matches.errors import ServiceError
+from gameplatform.tenants.selectors import active_member_ids
 from games import registry
 
 from . import skill
@@ -27,7 +29,7 @@ def game_check(game, *, status: int = 404, field: str = "game") -> str:
 
 
 def _members(qs: QuerySet, tenant) -> QuerySet:
-    return qs.filter(user__memberships__tenant=tenant, user__is_active=True)
+    return qs.filter(user_id__in=active_member_ids(tenant=tenant))
 
 
 def leaderboard(*, tenant, game) -> QuerySet[Rating]:

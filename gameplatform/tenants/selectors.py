@@ -60,6 +60,20 @@ def membership_get(*, user, tenant) -> Membership | None:
     return Membership.objects.filter(user=user, tenant=tenant).first()
 
 
+def membership_list_active(*, tenant) -> QuerySet[Membership]:
+    """The memberships of ``tenant``'s active members: the ONE definition of "in the
+    community" for what others see of it (leaderboards, profiles, member lists, invitations).
+    Active: the account is active and the member is not banned (``banned_at`` unset; a banned
+    member keeps the row, which is the ban). Unbanning brings them back everywhere."""
+    return Membership.objects.filter(tenant=tenant, banned_at__isnull=True, user__is_active=True)
+
+
+def active_member_ids(*, tenant) -> QuerySet:
+    """The user ids of ``tenant``'s active members (``membership_list_active``), as a subquery:
+    ``qs.filter(user_id__in=active_member_ids(tenant=t))``."""
+    return membership_list_active(tenant=tenant).values("user_id")
+
+
 def membership_list_for_user(*, user) -> QuerySet[Membership]:
     """The user's memberships with their tenants, by community name (none when signed out)."""
     if not _is_active_user(user):
@@ -101,14 +115,15 @@ def user_can_moderate(*, user, tenant) -> bool:
 
 
 def membership_list(*, tenant) -> QuerySet[Membership]:
-    """Members of ``tenant`` with their users, owners first then by username."""
+    """Active members of ``tenant`` (``membership_list_active``: banned and suspended people
+    drop out) with their users, owners first then by username."""
     rank = Case(
         When(role=Membership.Role.OWNER, then=Value(0)),
         When(role=Membership.Role.MODERATOR, then=Value(1)),
         default=Value(2),
     )
     return (
-        Membership.objects.filter(tenant=tenant)
+        membership_list_active(tenant=tenant)
         .select_related("user")
         .annotate(role_rank=rank)
         .order_by("role_rank", "user__username")

@@ -48,15 +48,16 @@ def _visible_tenant(request, slug: str) -> tuple[Tenant, object]:
 
 @login_required
 def community_detail(request, slug: str):
-    """One community: its address, my role, its members (members only) and, for moderators,
-    the unused invitation codes."""
+    """One community: its address, my role, its active members (members not banned, and
+    moderators, see them) and, for moderators, the unused invitation codes."""
     tenant, membership = _visible_tenant(request, slug)
     can_moderate = selectors.user_can_moderate(user=request.user, tenant=tenant)
+    in_it = membership is not None and not membership.is_banned  # a banned member sees no list
     context = {
         "community": tenant,
         "membership": membership,
         "can_moderate": can_moderate,
-        "members": selectors.membership_list(tenant=tenant) if membership or can_moderate else None,
+        "members": selectors.membership_list(tenant=tenant) if in_it or can_moderate else None,
         "invitations": selectors.invitation_list_unused(tenant=tenant) if can_moderate else None,
         "join_url": request.build_absolute_uri(reverse("tenants:join_invite")),
         "site_url": selectors.tenant_site_url(tenant=tenant, request=request),

@@ -13,7 +13,7 @@ PATHS = [
     "/api/v1/matches/{match_id}/legal-actions/", "/api/v1/matches/{match_id}/actions/",
     "/api/v1/matches/{match_id}/history/", "/api/v1/matches/{match_id}/replay/",
     "/api/v1/matches/{match_id}/replay/steps/", "/api/v1/matches/{match_id}/replay/log/", "/api/v1/auth/token/",
-    "/api/v1/leaderboards/{game}/", "/api/v1/players/{username}/", "/api/v1/players/{username}/rating-history/",
+    "/api/v1/leaderboards/{game}/", "/api/v1/members/", "/api/v1/players/{username}/", "/api/v1/players/{username}/rating-history/",
     "/api/v1/settings/",
     "/api/v1/matches/{match_id}/invitations/", "/api/v1/your-turn/",  # gameplatform/alerts
 ]

@@ -195,7 +195,7 @@ class MemberListView(MemberAPIView):
 
     @extend_schema(
         tags=[TAG_PLAYERS], summary="This community's members",
-        responses={200: MemberOut(many=True), **_errors(401, 403)},
+        responses={200: MemberOut(many=True), **_errors(400, 401, 403)},
     )
     def get(self, request):
         """The active members (``tenants.selectors.membership_list``), owners first then

@@ -117,12 +117,15 @@ export class MeSocket {
     }
   }
 
-  /** The badge in the header shows ``count``; others may listen for "hexagora:waiting". */
+  /** The badges show ``count``: the header's, and the table head's (a phone hides the
+   * header at a table); others may listen for "hexagora:waiting". */
   showCount(count) {
     this.count = count;
-    const badge = this.doc.getElementById("waiting-count");
-    if (badge && badge.textContent !== String(count)) badge.textContent = String(count);
-    this.doc.getElementById("waiting-link")?.classList.toggle("has-waiting", count > 0);
+    for (const prefix of ["waiting", "table-waiting"]) {
+      const badge = this.doc.getElementById(`${prefix}-count`);
+      if (badge && badge.textContent !== String(count)) badge.textContent = String(count);
+      this.doc.getElementById(`${prefix}-link`)?.classList.toggle("has-waiting", count > 0);
+    }
     const panel = this.doc.getElementById("waiting-panel");
     if (panel && Number(panel.dataset.count) !== count) this.refreshList();
     this.doc.dispatchEvent(new CustomEvent("hexagora:waiting", { detail: { count } }));

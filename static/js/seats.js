@@ -6,7 +6,7 @@
 //
 // A row: a swatch in the seat's colour with its number, the name (+ " (you)"), a team badge,
 // then "colour name · bot kind · away note · summary" (and "rank N" when `ranks` is given);
-// seats in `acting` are marked (CSS: .seat-list li.acting).
+// seats in `acting` are marked (CSS: .seat-list li.acting) and say "◀ to act" (.seat-acting).
 
 import { gettext } from "./i18n.js";
 import { h } from "./dom.js";
@@ -72,6 +72,7 @@ export function renderSeatList(list, { seats = [], view = null, mySeat = null, a
     if (s.team !== null && s.team !== undefined) name.append(" ", h("span", { class: `team-badge team-${s.team}`, text: teamText(s.team) }));
     // The seat's time, filled and kept counting by js/clocks.js (SeatClocks).
     if (clocks) name.append(" ", h("span", { class: "seat-clock", "data-clock-seat": s.index, hidden: true }));
+    if (acting.includes(s.index)) name.append(" ", h("span", { class: "seat-acting", text: `◀ ${gettext("to act")}` }));
     const main = h("div", { class: "seat-main" }, name);
     const extra = [];
     if (env?.colour_name) extra.push(env.colour_name);

@@ -36,6 +36,10 @@ STEP_MS = 20_000
 PASSWORD = "Community-e2e-pw-7"
 EVIL = "look: <b>bold</b> <img src=x onerror=alert(1)>"
 WIDTHS = ((1280, 800), (360, 740))
+# The info tabs (static/js/tabs.js) have followed the width: docked, or a sheet closed by it.
+SETTLED_JS = """() => matchMedia("(min-width: 960px)").matches
+  ? document.getElementById("table-info").dataset.open !== ""
+  : document.getElementById("table-info").dataset.open === "" """
 
 
 class _NoTask:
@@ -78,9 +82,19 @@ def _signed_in_page(browser, site, user, dialogs: list):
     return page
 
 
-def _shots(page, name: str) -> None:
+def _shots(page, name: str, *, tab: str | None = None) -> None:
+    """Screenshots at each of ``WIDTHS``; ``tab``: an info tab ("chat") shown in each (on a
+    phone the tabs are a sheet, closed at first: it is opened)."""
     for width, height in WIDTHS:
         page.set_viewport_size({"width": width, "height": height})
+        if tab:
+            # Under 960 px the tabs become a sheet, which the width change closes (an event
+            # that may come after the resize): wait for it, then open the tab.
+            page.wait_for_function(SETTLED_JS)
+            button = page.locator(f"#tab-{tab}")
+            if button.get_attribute("aria-selected") != "true":
+                button.click()
+            expect(page.locator(f"#info-{tab}")).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / f"community-{name}-{width}.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
 
@@ -147,9 +161,17 @@ def test_a_turn_the_badge_the_chat_and_french(browser, live_site, monkeypatch):
         expect(pb.locator("#waiting-link")).to_have_class("nav-waiting has-waiting")
         expect(pb.locator("#status-banner")).to_have_text("Your turn.")
         expect(pa.locator("#waiting-count")).to_have_text("0")
+        expect(pa.locator("#table-waiting-count")).to_have_text("0")
         assert pb.evaluate("window.__same_page") is True, "B's page was reloaded"
         _shots(pa, "turn-played")
         _shots(pb, "badge")
+        # A phone at the table: the header gives way to the table's head, which has the badge.
+        pb.set_viewport_size({"width": 360, "height": 740})
+        expect(pb.locator("#waiting-link")).to_be_hidden()
+        expect(pb.locator("#table-waiting-count")).to_be_visible()
+        expect(pb.locator("#table-waiting-count")).to_have_text("1")
+        pb.set_viewport_size({"width": 1280, "height": 800})
+        expect(pb.locator("#table-waiting-link")).to_be_hidden()
 
         # The match chat: A greets, B answers with markup, which stays text on both pages.
         _open_chat(pa)
@@ -161,9 +183,8 @@ def test_a_turn_the_badge_the_chat_and_french(browser, live_site, monkeypatch):
             expect(page.locator("#chat .chat-line .chat-text")).to_have_text(["good luck!", EVIL])
             assert page.locator("#chat .chat-line b, #chat .chat-line img").count() == 0
             assert page.locator("img[src=x]").count() == 0
-        _shots(pa, "chat-a")
-        _open_chat(pb)  # the narrow screenshot may have left the tab bar elsewhere
-        _shots(pb, "chat-b")
+        _shots(pa, "chat-a", tab="chat")
+        _shots(pb, "chat-b", tab="chat")
 
         # B switches to French with the chooser: the table comes back in French.
         with pb.expect_navigation():
@@ -190,6 +211,7 @@ def test_a_turn_the_badge_the_chat_and_french(browser, live_site, monkeypatch):
         expect(pn).to_have_url(url)
         _in_french(pn)
         expect(pn.locator(".nav-user")).to_have_text(b.username)
+        expect(pn.locator(".messages")).to_contain_text(f"Connexion avec {b.username} réussie")
         _shots(pn, "fr-new-session")
     except Exception:
         for i, page in enumerate(pages):

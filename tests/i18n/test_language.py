@@ -127,3 +127,17 @@ def test_the_settings_form_offers_the_shown_language_until_one_is_saved(user_fac
     client.cookies["django_language"] = "fr"
     html = client.get("/settings/").content.decode()
     assert '<option value="fr" selected>' in html
+
+
+def test_signing_in_speaks_the_stored_language_at_once(user_factory):
+    """The sign-in request itself switches to the stored choice: its "signed in" message and
+    the page it leads to are in French, from an English browser without a cookie."""
+    from tests.conftest import PASSWORD
+
+    ann = user_factory("ann")
+    Preferences.objects.create(user=ann, language="fr")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    answer = client.post("/accounts/login/", {"login": "ann", "password": PASSWORD}, follow=True)
+    html = answer.content.decode()
+    assert answer.status_code == 200 and '<html lang="fr">' in html
+    assert "Connexion avec ann réussie." in html

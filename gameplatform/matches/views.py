@@ -316,6 +316,9 @@ def match_detail(request, match_id: int):
             "share_url": request.build_absolute_uri(invite_path(match.pk)),
             # For js/open_match.js: the page follows the match's socket from this version on.
             "open_config": {"match": match.pk, "version": match.version},
+            # While open, the match's chat on the same socket: the seated talk in the players'
+            # room, which the table's Chat tab goes on with once the match starts.
+            "chat": chat_context(request=request, match=match) if match.status == Match.Status.OPEN else None,
         }
         return render(request, "matches/match_open.html", context)
     seat_index = seat.index if seat is not None else None

@@ -5,8 +5,13 @@
 // off) the page reloads and becomes the table (or says so). Nothing is swapped while the
 // person is choosing in one of the panel's fields: that waits until they leave it.
 //
+// The match's chat (js/chat.js, #chat) rides on the same socket while the match waits: the
+// seated write in the players' room, the others in the spectators'; the table's Chat tab goes
+// on with the same rooms once the match starts.
+//
 // Reads the JSON script "open-config": {match, version}.
 
+import { ChatPanel } from "./chat.js";
 import { gettext } from "./i18n.js";
 import { MatchClient } from "./client.js";
 import { byId, readJsonScript } from "./dom.js";
@@ -16,9 +21,11 @@ let shown = Number(config.version) || 0; // the version the seat panel shows
 let wanted = shown; // the newest version heard of
 let fetching = false;
 // A form of this page on its way (Start, Join, Leave...): its answer is the next page, so a
-// change heard meanwhile reloads nothing.
+// change heard meanwhile reloads nothing. The chat's form stays on the page: not one of them.
 let leaving = false;
-document.addEventListener("submit", () => (leaving = true));
+document.addEventListener("submit", (e) => {
+  if (!e.target.closest?.("#chat")) leaving = true;
+});
 addEventListener("pageshow", () => (leaving = false));
 
 function busyInPanel() {
@@ -67,6 +74,8 @@ function connection(state) {
 if (config.match) {
   document.body.dataset.matchVersion = String(shown);
   document.body.dataset.matchStatus = "open";
+  const root = byId("chat");
+  const chat = root ? new ChatPanel(root, { send: (frame) => client.sendFrame(frame) }) : null;
   const client = new MatchClient({
     matchId: config.match,
     snapshot: { version: shown },
@@ -80,8 +89,13 @@ if (config.match) {
       wanted = Math.max(wanted, snap.version);
       refreshSeats();
     },
-    onConnection: connection,
+    onConnection: (state) => {
+      connection(state);
+      chat?.connected(state === "live");
+    },
+    onError: (message) => chat?.say(message, true), // a ban, a bad frame
+    onOther: (msg) => chat?.handle(msg),
   });
   client.start();
-  window.hexagora = { client };
+  window.hexagora = { client, chat };
 }

@@ -42,6 +42,7 @@ def test_the_waiting_room_chat_goes_on_at_the_table(browser, live_site, monkeypa
         assert page.locator("#chat .chat-line b, #chat .chat-line img, #chat .chat-line script").count() == 0
         assert page.evaluate("window.__xss") is None
     pa.screenshot(path=SHOTS / "waiting-1280.png", full_page=True)
+    assert pb.evaluate("document.documentElement.scrollWidth") <= 360, "the waiting page is wider than the phone"
     pb.locator("#chat-input").scroll_into_view_if_needed()
     pb.screenshot(path=SHOTS / "waiting-360.png")
 

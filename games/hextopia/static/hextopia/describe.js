@@ -67,13 +67,15 @@ function one(ev, ctx) {
       return gettext("Game over: %(names)s won", { names: names.join(` ${gettext("and")} `) });
     }
     case "discarded":
-      return gettext("%(name)s could not play and discarded %(card)s", { name: who(ctx, ev.seat), card: cardName(ev.card) });
+      return ev.seat === ctx.mySeat ? gettext("You could not play and discarded %(card)s", { card: cardName(ev.card) }) : gettext("%(name)s could not play and discarded %(card)s", { name: who(ctx, ev.seat), card: cardName(ev.card) });
     case "sat_out":
       const cards = (ev.cards || []).map(cardName).join(" ");
       return ev.seat === ctx.mySeat ? gettext("You discarded the whole hand (%(cards)s) and sit out until the next hand", { cards }) : gettext("%(name)s discarded the whole hand (%(cards)s) and sits out until the next hand", { name: who(ctx, ev.seat), cards });
     case "dealt": {
       const size = (ev.hand_sizes || [])[0];
-      const dealt = gettext("%(name)s dealt hand %(hand)s of deal %(deal)s", { name: who(ctx, ev.dealer), hand: ev.hand_number, deal: ev.deal });
+      const dealt = ev.dealer === ctx.mySeat
+        ? gettext("You dealt hand %(hand)s of deal %(deal)s", { hand: ev.hand_number, deal: ev.deal })
+        : gettext("%(name)s dealt hand %(hand)s of deal %(deal)s", { name: who(ctx, ev.dealer), hand: ev.hand_number, deal: ev.deal });
       return size ? `${dealt} ${gettext("(%(n)s cards each)", { n: size })}` : dealt;
     }
     case "hand":

@@ -75,7 +75,7 @@ export class MatchPage {
       const x = document.createElement("button");
       x.type = "button";
       x.className = "btn-link btn-dismiss";
-      x.setAttribute("aria-label", "Dismiss");
+      x.setAttribute("aria-label", gettext("Dismiss"));
       x.textContent = "×";
       x.addEventListener("click", () => this.dropMessage(li));
       li.appendChild(x);

@@ -7,6 +7,9 @@
 //   export function render(snapshot, page) { ... }        // the game's board and panels
 //   export function describe(events, ctx) { return "..." } // one log line; ctx = {names, view, mySeat, record, actor}
 //   startMatchPage({ render, describe });
+// Optional hooks, for texts the engine's envelope holds in English: phaseText(view) for the
+// turn line (instead of view.phase_text) and seatSummary(view, seat, env) for a seat's line
+// in the seat list (instead of env.summary).
 //
 // `page` offers: snapshot, names, mySeat, toAct, myTurn, busy, submit(action), render(),
 // error(message). Reads three JSON scripts rendered by the server: match-config,
@@ -280,7 +283,9 @@ export class MatchPage {
   /** Marks the hand slot (class more-below) while part of it is below its fold. */
   markHand() {
     const slot = byId("hand-slot");
-    if (slot) slot.classList.toggle("more-below", slot.scrollTop + slot.clientHeight < slot.scrollHeight - 4);
+    if (!slot) return;
+    slot.dataset.more = gettext("More below ▾");
+    slot.classList.toggle("more-below", slot.scrollTop + slot.clientHeight < slot.scrollHeight - 4);
   }
 
   watchHand() {
@@ -389,7 +394,8 @@ export class MatchPage {
     const v = snap.view || {};
     const bits = [];
     if (typeof v.turn === "number") bits.push(gettext("Turn %(n)s", { n: v.turn + 1 }));
-    if (v.phase_text) bits.push(v.phase_text);
+    const phase = this.game.phaseText ? this.game.phaseText(v) : v.phase_text;
+    if (phase) bits.push(phase);
     bits.push(gettext("to act: %(names)s", { names: listNames(this.toAct.map((s) => this.nameOf(s))) || "-" }));
     return bits.join(" · ");
   }
@@ -442,6 +448,7 @@ export class MatchPage {
       mySeat: this.mySeat,
       acting: snap.status === "active" ? this.toAct : [],
       clocks: Boolean(snap.clocks),
+      summary: this.game.seatSummary ? (seat, env) => this.game.seatSummary(snap.view, seat, env) : null,
     });
   }
 

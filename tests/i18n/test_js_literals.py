@@ -131,3 +131,17 @@ def test_no_english_literal_outside_the_catalogue():
     assert any(p.parts[-2] == "hexfolk" for p in files)
     left = [f"{p.relative_to(ROOT)}:{line}: {text!r}" for p in files for line, text in untranslated(p)]
     assert not left, "Put these through gettext / ngettext (or explain them in ALLOWED):\n" + "\n".join(left)
+
+
+def test_no_english_in_style_sheets():
+    """A CSS ``content`` cannot be translated: words a reader sees come from an attribute the
+    ES modules fill from the catalogue (``content: attr(data-more)``)."""
+    sheets = sorted((ROOT / "static").rglob("*.css")) + sorted((ROOT / "games").glob("*/static/**/*.css"))
+    content = re.compile(r"content:([^;}]*)")
+
+    def wordy(line: str) -> bool:
+        return any(re.search(r"[A-Za-z]{2,}", text) for value in content.findall(line) for text in re.findall(r'"([^"]*)"', value))
+
+    left = [f"{p.relative_to(ROOT)}:{n}" for p in sheets if "vendor" not in p.parts
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if wordy(line)]
+    assert not left, left

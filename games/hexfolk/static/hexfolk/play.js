@@ -20,7 +20,7 @@ import { renderSummary } from "./summary.js";
 import { renderTrade } from "./trade.js";
 import { cardsChips, costText, nonzero, resourceCards, sum } from "./widgets.js";
 import { gettext, ngettext } from "../js/i18n.js";
-import { COSTS, DEV_CARDS, DEV_HELP, DEV_LABEL, cardCount } from "./words.js";
+import { COSTS, DEV_CARDS, DEV_HELP, DEV_LABEL, cardCount, phaseText, seatSummary } from "./words.js";
 
 const BUILD_MODES = { road: "build_road", settlement: "build_settlement", city: "build_city" };
 const BUILD_LABEL = { road: () => gettext("Build road"), settlement: () => gettext("Build settlement"), city: () => gettext("Build city") };
@@ -383,4 +383,4 @@ export function describe(events, ctx) {
 }
 
 // window.hexagora = {page, table}: for the browser tests and curious players at the console.
-startMatchPage({ render, describe }, { table });
+startMatchPage({ render, describe, phaseText, seatSummary }, { table });

@@ -177,3 +177,26 @@ export function roadHelp(owner, length, longest) {
   const title = longest ? gettext("%(owner)s holds the Longest Road (2 points).", p) : gettext("The first continuous road of 5 or more takes the Longest Road (2 points).");
   return `${gettext("%(owner)s's road (their longest road: %(length)s). Roads lead to new settlements and cost 1 lumber + 1 brick.", p)} ${title}`;
 }
+
+// --- The shared page's texts from the view (GameUI hooks phaseText and seatSummary) --------
+/** The phase in words for the turn line ("Trade and build"): the envelope's phase_text in the
+ * page's language. */
+export function phaseText(view) {
+  const text = PHASE_LABEL[view?.phase];
+  return text ? text[0].toUpperCase() + text.slice(1) : view?.phase_text || "";
+}
+
+/** A seat's public line in the seat list: cards, development cards, points, knights, road,
+ * titles, debt (the envelope's summary, engine/view.py, in the page's language). */
+export function seatSummary(view, seat) {
+  const p = view?.players?.[seat];
+  if (!p) return view?.seats?.[seat]?.summary || "";
+  const points = p.points ?? p.visible_points;
+  const bits = [cardCount(p.resource_count), ngettext("%(n)s dev", "%(n)s dev", p.dev_card_count), ngettext("%(n)s point", "%(n)s points", points)];
+  if (p.knights_played) bits.push(ngettext("%(n)s knight", "%(n)s knights", p.knights_played));
+  bits.push(gettext("road %(n)s", { n: p.road_length }));
+  if (p.longest_road) bits.push(gettext("Longest Road"));
+  if (p.largest_army) bits.push(gettext("Largest Army"));
+  if (p.discard_owed) bits.push(gettext("must discard %(n)s", { n: p.discard_owed }));
+  return bits.join(" · ");
+}

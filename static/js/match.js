@@ -7,9 +7,7 @@
 //   export function render(snapshot, page) { ... }        // the game's board and panels
 //   export function describe(events, ctx) { return "..." } // one log line; ctx = {names, view, mySeat, record, actor}
 //   startMatchPage({ render, describe });
-// Optional hooks, for texts the engine's envelope holds in English: phaseText(view) for the
-// turn line (instead of view.phase_text) and seatSummary(view, seat, env) for a seat's line
-// in the seat list (instead of env.summary).
+// Optional: phaseText(view), seatSummary(view, seat, env) (docs/contracts.md, Translations).
 //
 // `page` offers: snapshot, names, mySeat, toAct, myTurn, busy, submit(action), render(),
 // error(message). Reads three JSON scripts rendered by the server: match-config,

@@ -7,6 +7,7 @@
 //   export function render(snapshot, page) { ... }        // the game's board and panels
 //   export function describe(events, ctx) { return "..." } // one log line; ctx = {names, view, mySeat, record, actor}
 //   startMatchPage({ render, describe });
+// Optional: phaseText(view), seatSummary(view, seat, env) (docs/contracts.md, Translations).
 //
 // `page` offers: snapshot, names, mySeat, toAct, myTurn, busy, submit(action), render(),
 // error(message). Reads three JSON scripts rendered by the server: match-config,
@@ -75,7 +76,7 @@ export class MatchPage {
       const x = document.createElement("button");
       x.type = "button";
       x.className = "btn-link btn-dismiss";
-      x.setAttribute("aria-label", "Dismiss");
+      x.setAttribute("aria-label", gettext("Dismiss"));
       x.textContent = "×";
       x.addEventListener("click", () => this.dropMessage(li));
       li.appendChild(x);
@@ -280,7 +281,8 @@ export class MatchPage {
   /** Marks the hand slot (class more-below) while part of it is below its fold. */
   markHand() {
     const slot = byId("hand-slot");
-    if (slot) slot.classList.toggle("more-below", slot.scrollTop + slot.clientHeight < slot.scrollHeight - 4);
+    if (!slot) return;
+    slot.classList.toggle("more-below", slot.scrollTop + slot.clientHeight < slot.scrollHeight - 4);
   }
 
   watchHand() {
@@ -389,7 +391,8 @@ export class MatchPage {
     const v = snap.view || {};
     const bits = [];
     if (typeof v.turn === "number") bits.push(gettext("Turn %(n)s", { n: v.turn + 1 }));
-    if (v.phase_text) bits.push(v.phase_text);
+    const phase = this.game.phaseText ? this.game.phaseText(v) : v.phase_text;
+    if (phase) bits.push(phase);
     bits.push(gettext("to act: %(names)s", { names: listNames(this.toAct.map((s) => this.nameOf(s))) || "-" }));
     return bits.join(" · ");
   }
@@ -442,6 +445,7 @@ export class MatchPage {
       mySeat: this.mySeat,
       acting: snap.status === "active" ? this.toAct : [],
       clocks: Boolean(snap.clocks),
+      summary: this.game.seatSummary ? (seat, env) => this.game.seatSummary(snap.view, seat, env) : null,
     });
   }
 

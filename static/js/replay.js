@@ -8,6 +8,7 @@
 //   export function renderStep(view, step, ctx) { ... }    // ctx = {k, last, names, replay, viewer}
 //   export function describe(events, ctx) { return "..." } // ctx = {names, view, mySeat, record: step, actor}
 //   startReplay({ renderStep, describe });
+// seatSummary(view, seat, env), optional: a seat's line in the seat list (instead of env.summary).
 //
 // Issue 14: the page embeds only the replay's summary (the JSON script "match-replay",
 // replays.match_replay: seats, seed, result, step_count); the steps come from the API as the
@@ -39,7 +40,7 @@ const EDGE_PX = 48; // the log scrolled this close to an end fetches the chunk b
  * @param {number|"last"} [o.startAt] the step shown first (default 0)
  * @param {string} [o.setupText]      the words of step 0 when `describe` has none
  */
-export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 0, setupText = gettext("Setup.") }) {
+export function startReplay({ renderStep, describe, seatSummary = null, intervalMs = 600, startAt = 0, setupText = gettext("Setup.") }) {
   const summary = readJsonScript("match-replay");
   const count = summary?.step_count || 0;
   if (!count) return null;
@@ -113,6 +114,7 @@ export function startReplay({ renderStep, describe, intervalMs = 600, startAt = 
       acting: view.to_act || [],
       ranks: at === last ? summary.result?.ranks : null,
       takeover: false,
+      summary: seatSummary ? (seat, env) => seatSummary(view, seat, env) : null,
     });
     const text = words(at, view);
     const note = actorNote(step.actor);

@@ -8,7 +8,7 @@
 // then "colour name · bot kind · away note · summary" (and "rank N" when `ranks` is given);
 // seats in `acting` are marked (CSS: .seat-list li.acting) and say "◀ to act" (.seat-acting).
 
-import { gettext } from "./i18n.js";
+import { gettext, pgettext } from "./i18n.js";
 import { h } from "./dom.js";
 
 export const TEAM_LETTERS = "ABCDEF";
@@ -57,7 +57,30 @@ export function seatOf(view, seat) {
  * @param {boolean} [o.takeover]   say when a bot plays for an absent person (live page only)
  * @param {boolean} [o.clocks]     leave a [data-clock-seat] node for each seat's time (live page)
  */
-export function renderSeatList(list, { seats = [], view = null, mySeat = null, acting = [], ranks = null, takeover = true, clocks = false }) {
+// The engines' colour names and bot kinds (view envelopes, seats) in the page's language.
+const COLOUR_WORDS = {
+  black: () => pgettext("seat colour", "black"), blue: () => pgettext("seat colour", "blue"), brown: () => pgettext("seat colour", "brown"),
+  green: () => pgettext("seat colour", "green"), indigo: () => pgettext("seat colour", "indigo"), magenta: () => pgettext("seat colour", "magenta"),
+  olive: () => pgettext("seat colour", "olive"), orange: () => pgettext("seat colour", "orange"), pink: () => pgettext("seat colour", "pink"),
+  purple: () => pgettext("seat colour", "purple"), red: () => pgettext("seat colour", "red"), slate: () => pgettext("seat colour", "slate"),
+  teal: () => pgettext("seat colour", "teal"), white: () => pgettext("seat colour", "white"), yellow: () => pgettext("seat colour", "yellow"),
+};
+const BOT_WORDS = {
+  greedy: () => pgettext("bot kind", "greedy"), heuristic: () => pgettext("bot kind", "heuristic"), junior: () => pgettext("bot kind", "junior"),
+  random: () => pgettext("bot kind", "random"), strong: () => pgettext("bot kind", "strong"),
+};
+
+/** An engine's colour name ("red") in the page's language; unknown names as they are. */
+export function colourWord(name) {
+  return COLOUR_WORDS[name]?.() || name;
+}
+
+/** A bot kind ("random") in the page's language; unknown kinds as they are. */
+export function botWord(kind) {
+  return BOT_WORDS[kind]?.() || kind;
+}
+
+export function renderSeatList(list, { seats = [], view = null, mySeat = null, acting = [], ranks = null, takeover = true, clocks = false, summary = null }) {
   if (!list) return;
   const names = seatNames({ seats });
   list.replaceChildren();
@@ -75,10 +98,11 @@ export function renderSeatList(list, { seats = [], view = null, mySeat = null, a
     if (acting.includes(s.index)) name.append(" ", h("span", { class: "seat-acting", text: `◀ ${gettext("to act")}` }));
     const main = h("div", { class: "seat-main" }, name);
     const extra = [];
-    if (env?.colour_name) extra.push(env.colour_name);
-    if (s.is_bot) extra.push(gettext("%(kind)s bot", { kind: s.bot_kind }));
+    if (env?.colour_name) extra.push(colourWord(env.colour_name));
+    if (s.is_bot) extra.push(gettext("%(kind)s bot", { kind: botWord(s.bot_kind) }));
     if (takeover && s.takeover) extra.push(gettext("bot playing while away"));
-    if (env?.summary) extra.push(env.summary);
+    const line = summary ? summary(s.index, env) : env?.summary;
+    if (line) extra.push(line);
     const rank = ranks?.[s.index];
     if (rank) extra.push(gettext("rank %(rank)s", { rank }));
     if (extra.length) main.append(h("span", { class: "seat-extra", text: extra.join(" · ") }));

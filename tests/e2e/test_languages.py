@@ -90,6 +90,7 @@ GAME_HINTS = (
     ("hexcrement", {}, re.compile(r"Din tur|Väntar på")),
     ("hexal", {}, re.compile(r"Välj|Väntar på")),
     ("hexboard-words", {"options": {"turn_seconds": 180}}, re.compile(r"Klicka på en bricka|spelar\.")),
+    ("hexfolk", {}, re.compile(r"Placera en bosättning|Vänta på din tur")),
 )
 
 
@@ -108,4 +109,68 @@ def test_the_games_modules_speak_swedish(browser, live_site, game, extra, hint):
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(ARTIFACTS / f"lang-{game}-sv-{width}.png"), full_page=False)
+    assert not page.js_errors, page.js_errors
+
+
+# English words Hexfolk's modules wrote before they went through the catalogue: none may be
+# left on the French table (the player names and the map's name are the players' own).
+HEXFOLK_ENGLISH = re.compile(
+    r"\b(?:Build|Roll the dice|End turn|Buy development|Offer to players|You give|You get|Bank and harbors|Trade with"
+    r"|settlement|lumber|brick|wool|grain|ore|forest|hills|pasture|fields|mountains|desert|harbor|robber"
+    r"|your turn|Your turn|turn:|development card|left|goal|bank:|Place a|Wait for|Knight|Monopoly)\b"
+)
+# Hexfolk's own play: the setup placements (the biggest settlement place first) and the roll.
+HEXFOLK_STEP_JS = """() => {
+  const {page, table} = window.hexagora;
+  const s = page.snapshot;
+  if ((page.client && page.client.pending) || !page.myTurn) return "wait";
+  const legal = s.legal_actions || [];
+  const phase = s.view.phase;
+  if (phase === "main" || phase === "trade") return "done";
+  const pick = legal.find((a) => a.type === "build_settlement" || a.type === "build_road")
+    || legal.find((a) => a.type === "roll") || legal.find((a) => a.type === "move_robber")
+    || legal.find((a) => a.type === "discard");
+  if (!pick) return "wait";
+  table.submit(pick);
+  return "sent";
+}"""
+
+
+def test_hexfolk_table_speaks_french(browser, live_site):
+    """Hexfolk at 1280 px in French, after the setup and the first roll: the hint, the build
+    buttons, the trade panel, the strip over the island and the island's help texts are
+    French, and nothing overflows the page's width."""
+    alice = _person("alice")
+    tenant = tenant_default()
+    match = services.match_create(tenant=tenant, user=alice, game="hexfolk", seats=3, turn_seconds=600)
+    for seat in (1, 2):
+        services.seat_assign_bot(tenant=tenant, user=alice, match_id=match.pk, seat_index=seat, kind="random")
+    services.match_start(tenant=tenant, user=alice, match_id=match.pk)
+    page = _page(browser, live_site, alice)
+    page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_site.url}])
+    page.goto(f"{live_site.url}/matches/{match.pk}/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#conn-state")).to_have_text("En direct")
+    page.screenshot(path=str(ARTIFACTS / "lang-hexfolk-fr-setup-1280.png"), full_page=True)
+    for _ in range(60):
+        state = page.evaluate(HEXFOLK_STEP_JS)
+        if state == "done":
+            break
+        page.wait_for_timeout(250 if state == "wait" else 600)
+        live_site.check_alive()
+    assert state == "done", state
+    expect(page.locator("#hf-actions button[data-act=end_turn]")).to_have_text("Finir le tour")
+    expect(page.locator("#hf-trade")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "lang-hexfolk-fr-1280.png"), full_page=True)
+    texts = page.evaluate("""() => [
+      ...["#hand-panel", "#hf-actions", "#hf-trade", "#hf-bar-text", "#hf-devs", "#hf-costs-body"]
+        .map((sel) => document.querySelector(sel)?.innerText || ""),
+      ...[...document.querySelectorAll("#board [data-help]")].map((n) => n.dataset.help),
+      ...[...document.querySelectorAll("#hf-trade [aria-label], #hf-actions [title]")].map((n) => n.getAttribute("aria-label") || n.title),
+    ]""")
+    names = {"alice", match.title or ""}
+    english = sorted({m.group(0) for t in texts for m in HEXFOLK_ENGLISH.finditer(t) if m.group(0) not in names})
+    assert not english, english
+    wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert wide <= 0, f"the page is {wide}px wider than the window"
     assert not page.js_errors, page.js_errors

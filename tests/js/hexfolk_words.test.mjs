@@ -3,10 +3,13 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { actingText, turnsPlayed } from "../../games/hexfolk/static/hexfolk/words.js";
+import { importStatic } from "./static_tree.mjs";
+
+const words = await importStatic("hexfolk/words.js", ["hexfolk"]);
+const { actingText, turnsPlayed } = words;
 
 const names = ["alice", "bob", "carol", "dave"];
-const nameOf = (me) => (seat) => (seat === me ? "you" : names[seat]);
+const nameOf = (seat) => names[seat];
 
 test("the summary counts turns the way the log numbers them", () => {
   // Won during turn 23: the log's last turn line is "Turn 23".
@@ -17,24 +20,27 @@ test("the summary counts turns the way the log numbers them", () => {
   assert.equal(turnsPlayed({}), 0);
 });
 
-test("who acts follows to_act, not whose turn it is", () => {
+test("who acts follows to_act, not whose turn it is; the page's own seat is told as you", () => {
   const discard = { phase: "discard", current: 0, to_act: [1, 2] };
-  assert.equal(actingText(discard, nameOf(null)), "bob and carol must discard");
-  assert.equal(actingText(discard, nameOf(2)), "bob and you must discard");
+  assert.equal(actingText(discard, nameOf), "bob and carol must discard");
+  assert.equal(actingText(discard, nameOf, 2), "bob and you must discard");
+  assert.equal(actingText({ phase: "discard", current: 0, to_act: [2] }, nameOf, 2), "You must discard");
   const answers = { phase: "trade", current: 0, to_act: [0, 3] };
-  assert.equal(actingText(answers, nameOf(null)), "waiting for dave to answer alice's offer");
-  assert.equal(actingText(answers, nameOf(0)), "waiting for dave to answer your offer");
-  assert.equal(actingText(answers, nameOf(3)), "waiting for you to answer alice's offer");
-  assert.equal(actingText({ phase: "trade", current: 0, to_act: [0] }, nameOf(null)), "alice chooses a trade partner");
-  assert.equal(actingText({ phase: "trade", current: 0, to_act: [0] }, nameOf(0)), "you choose a trade partner");
-  assert.equal(actingText({ phase: "special_build", current: 0, to_act: [2] }, nameOf(null)), "carol may build now (special building phase)");
-  assert.equal(actingText({ phase: "pre_roll", current: 1, to_act: [1] }, nameOf(null)), "bob's turn: roll the dice");
-  assert.equal(actingText({ phase: "main", current: 1, to_act: [1] }, nameOf(1)), "your turn: trade and build");
-  assert.equal(actingText({ phase: "over", current: 1, to_act: [] }, nameOf(1)), "");
+  assert.equal(actingText(answers, nameOf), "Waiting for dave to answer alice's offer");
+  assert.equal(actingText(answers, nameOf, 0), "Waiting for dave to answer your offer");
+  assert.equal(actingText(answers, nameOf, 3), "Waiting for you to answer alice's offer");
+  assert.equal(actingText({ phase: "trade", current: 0, to_act: [0, 1, 3] }, nameOf, 3), "Waiting for you and bob to answer alice's offer");
+  assert.equal(actingText({ phase: "trade", current: 0, to_act: [0] }, nameOf), "alice chooses a trade partner");
+  assert.equal(actingText({ phase: "trade", current: 0, to_act: [0] }, nameOf, 0), "You choose a trade partner");
+  assert.equal(actingText({ phase: "special_build", current: 0, to_act: [2] }, nameOf), "carol may build now (special building phase)");
+  assert.equal(actingText({ phase: "special_build", current: 0, to_act: [2] }, nameOf, 2), "You may build now (special building phase)");
+  assert.equal(actingText({ phase: "pre_roll", current: 1, to_act: [1] }, nameOf), "bob's turn: roll the dice");
+  assert.equal(actingText({ phase: "main", current: 1, to_act: [1] }, nameOf, 1), "Your turn: trade and build");
+  assert.equal(actingText({ phase: "over", current: 1, to_act: [] }, nameOf, 1), "");
 });
 
 test("help on the island's elements says what each is", async () => {
-  const { buildingHelp, harborHelp, hexHelp, numberHelp, roadHelp, robberHelp } = await import("../../games/hexfolk/static/hexfolk/words.js");
+  const { buildingHelp, harborHelp, hexHelp, numberHelp, roadHelp, robberHelp } = words;
   assert.match(hexHelp({ terrain: "forest", number: 5 }), /^Forest 5 produces lumber when the dice show 5, 1 card for each settlement and 2 for each city/);
   assert.match(hexHelp({ terrain: "fields", number: 8 }, true), /The robber stands here: it produces nothing/);
   assert.equal(hexHelp({ terrain: "desert", number: null }), "Desert: produces nothing.");
@@ -45,13 +51,4 @@ test("help on the island's elements says what each is", async () => {
   assert.match(buildingHelp("city", "bob", "forest 5"), /^bob's city at forest 5: 2 points; takes 2 cards/);
   assert.match(buildingHelp("settlement", "bob", "forest 5"), /^bob's settlement at forest 5: 1 point; takes 1 card/);
   assert.match(roadHelp("bob", 6, true), /bob holds the Longest Road/);
-});
-
-test("a sentence starts with a capital unless it starts with a player's name", async () => {
-  const { sentence } = await import("../../games/hexfolk/static/hexfolk/words.js");
-  assert.equal(sentence("alice must discard"), "alice must discard");
-  assert.equal(sentence("you and bob must discard"), "You and bob must discard");
-  assert.equal(sentence("your turn: roll the dice"), "Your turn: roll the dice");
-  assert.equal(sentence("waiting for dave to answer alice's offer"), "Waiting for dave to answer alice's offer");
-  assert.equal(sentence("young_tom's turn: roll the dice"), "young_tom's turn: roll the dice");
 });

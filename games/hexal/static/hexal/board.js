@@ -326,7 +326,7 @@ export class HexalBoard {
     if (target) {
       const [x, y] = cellXY(target.q, target.r);
       el("polygon", { points: hexPoints(x, y, SIZE * 1.02), class: "hl-target-ring" }, layers.marks);
-      if (target.level < model.height(target.q, target.r) - 1) this.labels.push({ x, y: y - SIZE * 1.22, text: `target: level ${target.level}`, cls: "hl-pill-note" });
+      if (target.level < model.height(target.q, target.r) - 1) this.labels.push({ x, y: y - SIZE * 1.22, text: gettext("target: level %(level)s", { level: target.level }), cls: "hl-pill-note" });
       // The target's free sides for everyone; the chosen card's places instead of them.
       if (!places) {
         for (const p of model.placesAround(target)) {

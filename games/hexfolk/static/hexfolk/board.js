@@ -16,6 +16,7 @@
 
 import { el, title } from "../js/dom.js";
 import { POINTY, SIDE_DIRECTIONS, axialToPixel, corners, latticeCentre, latticeCorners, latticeToPixel, points } from "../js/hexgrid.js";
+import { gettext, ngettext, pgettext } from "../js/i18n.js";
 import { RESOURCE_LABEL, TERRAIN_LABEL, buildingHelp, harborHelp, hexHelp, numberHelp, roadHelp, robberHelp } from "./words.js";
 
 const R = 60; // hex circumradius in viewBox units
@@ -64,12 +65,12 @@ export class Layout {
 
   /** "forest 5, fields 8" for the hexes around a node. */
   nodePlace(node) {
-    return this.nodeHexes[node].map((h) => hexName(this.board.hexes[h])).join(", ") || "the coast";
+    return this.nodeHexes[node].map((h) => hexName(this.board.hexes[h])).join(", ") || gettext("the coast");
   }
 
   edgePlace([a, b]) {
     const shared = this.nodeHexes[a].filter((h) => this.nodeHexes[b].includes(h));
-    return shared.map((h) => hexName(this.board.hexes[h])).join(" / ") || "the coast";
+    return shared.map((h) => hexName(this.board.hexes[h])).join(" / ") || gettext("the coast");
   }
 }
 
@@ -147,7 +148,7 @@ export class HexfolkBoard {
     const L = this.layoutFor(view);
     svg.setAttribute("viewBox", L.box.map((v) => v.toFixed(0)).join(" "));
     svg.replaceChildren();
-    title(svg, `${view.map?.name || "Island"}: ${view.board.hexes.length} hexes`);
+    title(svg, ngettext("%(map)s: %(n)s hex", "%(map)s: %(n)s hexes", view.board.hexes.length, { map: view.map?.name || gettext("Island") }));
     el("rect", { x: L.box[0], y: L.box[1], width: L.box[2], height: L.box[3], class: "hf-sea" }, svg);
     const rolled = view.dice && view.rolled ? view.dice[0] + view.dice[1] : null; // this turn's roll only
     this._hexes(svg, view, L, rolled);
@@ -192,7 +193,7 @@ export class HexfolkBoard {
       help(grp, harborHelp(hb));
       el("circle", { cx: hx, cy: hy, r: 17, fill: RESOURCE_FILL[hb.kind] || "#fff", class: "hf-harbor-disc" }, grp);
       el("text", { x: hx, y: hy - 1, "text-anchor": "middle", class: "hf-harbor-rate" }, grp).textContent = `${hb.rate}:1`;
-      el("text", { x: hx, y: hy + 9, "text-anchor": "middle", class: "hf-harbor-kind" }, grp).textContent = hb.kind === "generic" ? "any" : RESOURCE_LABEL[hb.kind];
+      el("text", { x: hx, y: hy + 9, "text-anchor": "middle", class: "hf-harbor-kind" }, grp).textContent = hb.kind === "generic" ? pgettext("Hexfolk harbor", "any") : RESOURCE_LABEL[hb.kind];
     }
   }
 
@@ -220,7 +221,7 @@ export class HexfolkBoard {
       const [x1, y1, x2, y2] = shorten(L.nodeXY[a], L.nodeXY[b], 9);
       const grp = el("g", { class: `hf-road${recent?.edges?.has(`${a}-${b}`) ? " hf-recent" : ""}`, "data-seat": road.seat }, g);
       const owner = view.players?.[road.seat];
-      help(grp, roadHelp(names[road.seat] || `Seat ${road.seat + 1}`, owner?.road_length ?? "?", Boolean(owner?.longest_road)));
+      help(grp, roadHelp(names[road.seat] || gettext("Seat %(n)s", { n: road.seat + 1 }), owner?.road_length ?? "?", Boolean(owner?.longest_road)));
       el("line", { x1, y1, x2, y2, class: "hf-road-edge" }, grp);
       el("line", { x1, y1, x2, y2, class: "hf-road-body", stroke: seatColour(view, road.seat) }, grp);
     }
@@ -231,7 +232,7 @@ export class HexfolkBoard {
     for (const b of view.buildings) {
       const [x, y] = L.nodeXY[b.node];
       const grp = el("g", { class: `hf-building hf-${b.kind}${recent?.nodes?.has(b.node) ? " hf-recent" : ""}`, "data-seat": b.seat, "data-node": b.node }, g);
-      help(grp, buildingHelp(b.kind, names[b.seat] || `Seat ${b.seat + 1}`, L.nodePlace(b.node)));
+      help(grp, buildingHelp(b.kind, names[b.seat] || gettext("Seat %(n)s", { n: b.seat + 1 }), L.nodePlace(b.node)));
       const shape = b.kind === "city"
         ? [[-13, 10], [-13, -4], [-4, -4], [-4, -12], [4, -18], [12, -12], [12, 10]]
         : [[-9, 8], [-9, -3], [0, -12], [9, -3], [9, 8]];

@@ -2,7 +2,8 @@
 // the phase, the bank's development cards. Shared by the live table and the replay.
 
 import { el } from "../js/dom.js";
-import { RESOURCES, RESOURCE_LABEL, actingText, plural, sentence } from "./words.js";
+import { gettext, ngettext } from "../js/i18n.js";
+import { RESOURCES, RESOURCE_LABEL, actingText } from "./words.js";
 
 // Pip positions on a 3x3 grid (0..2) for faces 1-6.
 const FACES = {
@@ -39,23 +40,26 @@ export function renderBar(view, names, mySeat = null, { withTurn = true } = {}) 
       total.className = `hf-dice-total${a + b === 7 ? " hf-seven" : ""}`;
       total.textContent = `= ${a + b}`;
       dice.append(total);
-      dice.setAttribute("aria-label", `${view.rolled ? "Roll" : "Last roll"}: ${a} and ${b}, ${a + b}`);
+      const p = { a, b, total: a + b };
+      dice.setAttribute("aria-label", view.rolled ? gettext("Roll: %(a)s and %(b)s, %(total)s", p) : gettext("Last roll: %(a)s and %(b)s, %(total)s", p));
     } else {
-      dice.setAttribute("aria-label", "No roll yet");
+      dice.setAttribute("aria-label", gettext("No roll yet"));
     }
   }
   if (text) {
     const bits = [];
-    const nameOf = (seat) => (seat === mySeat ? "you" : names[seat] || `Seat ${seat + 1}`);
-    if (view.phase === "over") bits.push("Game over");
+    const nameOf = (seat) => names[seat] || gettext("Seat %(n)s", { n: seat + 1 });
+    if (view.phase === "over") bits.push(gettext("Game over"));
     else {
-      const acting = sentence(actingText(view, nameOf));
-      bits.push(withTurn ? `Turn ${view.turn_number || "setup"} · ${acting}` : acting);
+      const acting = actingText(view, nameOf, mySeat);
+      if (!withTurn) bits.push(acting);
+      else bits.push(view.turn_number ? gettext("Turn %(n)s · %(acting)s", { n: view.turn_number, acting }) : gettext("Setup · %(acting)s", { acting }));
     }
-    if (!view.rolled && view.dice && view.phase !== "over") bits.push("last roll shown");
-    bits.push(`${plural(view.dev_cards_left, "development card")} left`, `goal ${view.victory_points_target} points`);
+    if (!view.rolled && view.dice && view.phase !== "over") bits.push(gettext("last roll shown"));
+    bits.push(ngettext("%(n)s development card left", "%(n)s development cards left", view.dev_cards_left),
+      ngettext("goal %(n)s point", "goal %(n)s points", view.victory_points_target));
     const bank = RESOURCES.map((r) => `${view.bank?.[r] ?? "?"} ${RESOURCE_LABEL[r]}`).join(", ");
-    bits.push(`bank: ${bank}`);
+    bits.push(gettext("bank: %(cards)s", { cards: bank }));
     text.textContent = bits.join(" · ");
   }
 }

@@ -19,9 +19,11 @@ import { renderHint, renderPrompt } from "./prompts.js";
 import { renderSummary } from "./summary.js";
 import { renderTrade } from "./trade.js";
 import { cardsChips, costText, nonzero, resourceCards, sum } from "./widgets.js";
-import { COSTS, DEV_CARDS, DEV_HELP, DEV_LABEL, plural } from "./words.js";
+import { gettext, ngettext } from "../js/i18n.js";
+import { COSTS, DEV_CARDS, DEV_HELP, DEV_LABEL, cardCount, phaseText, seatSummary } from "./words.js";
 
 const BUILD_MODES = { road: "build_road", settlement: "build_settlement", city: "build_city" };
+const BUILD_LABEL = { road: () => gettext("Build road"), settlement: () => gettext("Build settlement"), city: () => gettext("Build city") };
 
 class HexfolkTable {
   constructor() {
@@ -65,8 +67,8 @@ class HexfolkTable {
   }
 
   name(seat) {
-    if (seat === this.page.mySeat) return "you";
-    return this.page.names[seat] || `Seat ${seat + 1}`;
+    if (seat === this.page.mySeat) return gettext("you");
+    return this.page.names[seat] || gettext("Seat %(n)s", { n: seat + 1 });
   }
 
   // ------------------------------------------------------------------ input
@@ -268,10 +270,11 @@ class HexfolkTable {
     if (type) {
       for (const a of legal.filter((x) => x.type === type)) {
         if (a.edge) {
-          out.push({ kind: "edge", edge: a.edge, key: `e:${a.edge[0]}-${a.edge[1]}`, action: a, label: `Build a road at ${L.edgePlace(a.edge)}` });
+          out.push({ kind: "edge", edge: a.edge, key: `e:${a.edge[0]}-${a.edge[1]}`, action: a, label: gettext("Build a road at %(place)s", { place: L.edgePlace(a.edge) }) });
         } else {
-          const what = type === "build_city" ? "Upgrade to a city" : "Build a settlement";
-          out.push({ kind: "node", node: a.node, key: `n:${a.node}`, action: a, label: `${what} at ${L.nodePlace(a.node)}` });
+          const place = { place: L.nodePlace(a.node) };
+          const label = type === "build_city" ? gettext("Upgrade to a city at %(place)s", place) : gettext("Build a settlement at %(place)s", place);
+          out.push({ kind: "node", node: a.node, key: `n:${a.node}`, action: a, label });
         }
       }
     }
@@ -280,7 +283,7 @@ class HexfolkTable {
       for (const a of legal.filter((x) => x.type === "move_robber")) {
         if (seen.has(a.hex)) continue;
         seen.add(a.hex);
-        out.push({ kind: "hex", hex: a.hex, key: `h:${a.hex}`, label: `Move the robber to ${hexName(view.board.hexes[a.hex])}` });
+        out.push({ kind: "hex", hex: a.hex, key: `h:${a.hex}`, label: gettext("Move the robber to %(hex)s", { hex: hexName(view.board.hexes[a.hex]) }) });
       }
     }
     return out;
@@ -297,11 +300,6 @@ class HexfolkTable {
     }
   }
 
-
-
-
-
-
   renderActions(view, legal) {
     const bar = document.getElementById("hf-actions");
     bar.replaceChildren();
@@ -317,25 +315,25 @@ class HexfolkTable {
       bar.append(b);
       return b;
     };
-    if (phase === "pre_roll" && view.current === me) add("Roll the dice", "roll", this.has("roll"), { class: "btn hf-roll" });
+    if (phase === "pre_roll" && view.current === me) add(gettext("Roll the dice"), "roll", this.has("roll"), { class: "btn hf-roll" });
     const building = phase === "main" || phase === "special_build";
     if (building && mine) {
       for (const [mode, cost] of [["road", COSTS[0][1]], ["settlement", COSTS[1][1]], ["city", COSTS[2][1]]]) {
         const can = this.has(BUILD_MODES[mode]);
-        const b = add(`Build ${mode}`, "mode", can, { "data-mode": mode, "aria-pressed": String(this.mode === mode), class: `btn btn-small${this.mode === mode ? "" : " btn-secondary"}` });
-        b.title = can ? `Costs ${costText(cost)}` : `Needs ${costText(cost)} and a legal place`;
+        const b = add(BUILD_LABEL[mode](), "mode", can, { "data-mode": mode, "aria-pressed": String(this.mode === mode), class: `btn btn-small${this.mode === mode ? "" : " btn-secondary"}` });
+        b.title = can ? gettext("Costs %(cost)s", { cost: costText(cost) }) : gettext("Needs %(cost)s and a legal place", { cost: costText(cost) });
       }
-      const buy = add("Buy development card", "buy_dev", this.has("buy_dev"), { class: "btn btn-small btn-secondary" });
-      buy.title = `Costs ${costText(COSTS[3][1])}`;
+      const buy = add(gettext("Buy development card"), "buy_dev", this.has("buy_dev"), { class: "btn btn-small btn-secondary" });
+      buy.title = gettext("Costs %(cost)s", { cost: costText(COSTS[3][1]) });
     }
-    if (this.has("pass")) add("Pass", "pass", true);
-    if ((phase === "main" || phase === "trade") && view.current === me) add("End turn", "end_turn", this.has("end_turn"), { class: "btn btn-small hf-end" });
+    if (this.has("pass")) add(gettext("Pass"), "pass", true);
+    if ((phase === "main" || phase === "trade") && view.current === me) add(gettext("End turn"), "end_turn", this.has("end_turn"), { class: "btn btn-small hf-end" });
   }
 
   renderHand(view) {
     const hand = view.hand || {};
     document.getElementById("hf-hand").replaceChildren(...resourceCards(hand));
-    document.getElementById("hf-hand-total").textContent = `(${plural(sum(hand), "card")})`;
+    document.getElementById("hf-hand-total").textContent = `(${cardCount(sum(hand))})`;
   }
 
   renderDevs(view, legal) {
@@ -350,24 +348,18 @@ class HexfolkTable {
       any = true;
       const row = h("div", { class: "hf-dev", title: DEV_HELP[c] });
       row.append(h("span", { class: "hf-dev-name", text: `${DEV_LABEL[c]} ×${n}` }));
-      if (fresh[c]) row.append(h("span", { class: "hf-badge", text: `${fresh[c]} new: playable from your next turn` }));
-      if (c === "victory_point") row.append(h("span", { class: "small muted", text: "counts for you, hidden from the others" }));
+      if (fresh[c]) row.append(h("span", { class: "hf-badge", text: ngettext("%(n)s new: playable from your next turn", "%(n)s new: playable from your next turn", fresh[c]) }));
+      if (c === "victory_point") row.append(h("span", { class: "small muted", text: gettext("counts for you, hidden from the others") }));
       else {
         const act = `play_${c}`;
-        const b = button("Play", { "data-act": act, "data-key": `dev-${c}`, "aria-label": `Play ${DEV_LABEL[c]}` });
+        const b = button(gettext("Play"), { "data-act": act, "data-key": `dev-${c}`, "aria-label": gettext("Play %(card)s", { card: DEV_LABEL[c] }) });
         b.disabled = !legal.some((a) => a.type === act);
         row.append(b);
       }
       node.append(row);
     }
-    if (!any) node.append(h("p", { class: "small muted", text: "None yet. Buy one for 1 wool + 1 grain + 1 ore." }));
+    if (!any) node.append(h("p", { class: "small muted", text: gettext("None yet. Buy one for %(cost)s.", { cost: costText(COSTS[3][1]) }) }));
   }
-
-
-
-
-
-
 
   renderCosts() {
     const node = document.getElementById("hf-costs-body");
@@ -391,4 +383,4 @@ export function describe(events, ctx) {
 }
 
 // window.hexagora = {page, table}: for the browser tests and curious players at the console.
-startMatchPage({ render, describe }, { table });
+startMatchPage({ render, describe, phaseText, seatSummary }, { table });

@@ -12,7 +12,7 @@ import { describeEvents, devCard } from "./describe.js";
 import { renderBar } from "./dice.js";
 import { renderSummary } from "./summary.js";
 import { resourceChip } from "./widgets.js";
-import { DEV_CARDS, RESOURCES } from "./words.js";
+import { DEV_CARDS, RESOURCES, seatSummary } from "./words.js";
 
 const board = new HexfolkBoard(byId("board"));
 
@@ -42,4 +42,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startReplay({ renderStep, describe, intervalMs: 500, startAt: "last", setupText: gettext("The island is laid out.") });
+startReplay({ renderStep, describe, seatSummary, intervalMs: 500, startAt: "last", setupText: gettext("The island is laid out.") });

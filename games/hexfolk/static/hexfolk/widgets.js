@@ -3,6 +3,7 @@
 // data-box/-side/-res/-by, read by the table's click handler (play.js).
 
 import { button, h } from "../js/dom.js";
+import { gettext } from "../js/i18n.js";
 import { RESOURCES, RESOURCE_LABEL } from "./words.js";
 
 /** The number of cards in {lumber: 2, ore: 1}. */
@@ -39,16 +40,16 @@ export function resourceChip(r, n = null) {
 }
 
 /** Chips for each resource of `cards`, or `empty` in words. */
-export function cardsChips(cards, empty = "nothing") {
+export function cardsChips(cards, empty = null) {
   const parts = RESOURCES.filter((r) => cards?.[r]).map((r) => resourceChip(r, cards[r]));
-  if (!parts.length) return h("span", { class: "muted", text: empty });
+  if (!parts.length) return h("span", { class: "muted", text: empty ?? gettext("nothing") });
   return h("span", { class: "hf-chips" }, ...parts);
 }
 
 function stepButton(text, box, side, r, by, label, disabled) {
   const b = button(text, {
     class: "btn btn-small btn-secondary hf-step", "data-act": "step", "data-box": box, "data-side": side, "data-res": r,
-    "data-by": by, "aria-label": `One ${label} ${by < 0 ? "less" : "more"}`, "data-key": `${box}-${side}-${r}-${by < 0 ? "dec" : "inc"}`,
+    "data-by": by, "aria-label": by < 0 ? gettext("One %(what)s less", { what: label }) : gettext("One %(what)s more", { what: label }), "data-key": `${box}-${side}-${r}-${by < 0 ? "dec" : "inc"}`,
   });
   b.disabled = disabled;
   return b;
@@ -59,7 +60,7 @@ export function stepper(box, side, r, value, max, note = "") {
   const label = RESOURCE_LABEL[r];
   const cell = h("div", { class: "hf-stepper" }, resourceChip(r));
   cell.append(stepButton("−", box, side, r, -1, label, value <= 0),
-    h("output", { class: "hf-step-value", "aria-label": `${label} chosen`, text: String(value) }),
+    h("output", { class: "hf-step-value", "aria-label": gettext("%(resource)s chosen", { resource: label }), text: String(value) }),
     stepButton("+", box, side, r, 1, label, value >= max));
   if (note) cell.append(h("span", { class: "small muted", text: note }));
   return cell;
@@ -67,7 +68,7 @@ export function stepper(box, side, r, value, max, note = "") {
 
 /** −, the count and + for one side ("give" / "get") of an offer: one cell of its grid. */
 export function tradeStepper(box, side, r, value, max) {
-  const label = `${RESOURCE_LABEL[r]} you ${side}`;
+  const label = side === "give" ? gettext("%(resource)s you give", { resource: RESOURCE_LABEL[r] }) : gettext("%(resource)s you get", { resource: RESOURCE_LABEL[r] });
   return h("div", { class: "hf-stepper" },
     stepButton("−", box, side, r, -1, label, value <= 0),
     h("output", { class: "hf-step-value", "aria-label": label, text: String(value) }),

@@ -310,7 +310,7 @@ export class HextopiaBoard {
     for (const seat of view.seats || []) {
       const colour = colourHex(seat.colour);
       const colourName = seat.colour_name || STATION_COLOURS[seat.station] || "";
-      const name = names[seat.seat] || `Seat ${seat.seat + 1}`;
+      const name = names[seat.seat] || gettext("Seat %(n)s", { n: seat.seat + 1 });
       for (const p of seat.pieces || []) {
         const [x, y] = g.locate(p.where, p.index, seat.station, p.piece);
         const key = pieceKey(seat.seat, p.piece);

@@ -49,7 +49,7 @@ def _view_texts(module) -> Iterable[str | Plural | InContext]:
     """A game's ``engine/texts.py``: every upper-case constant that is a ``str`` or a
     ``Plural`` or ``InContext``, or a dict (its values), tuple or list of them."""
     for name, value in vars(module).items():
-        if not name.isupper():
+        if not name.isupper() or name.startswith("_"):
             continue
         values = value.values() if isinstance(value, Mapping) else \
             value if isinstance(value, (tuple, list)) and not isinstance(value, (Plural, InContext)) else (value,)

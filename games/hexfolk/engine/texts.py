@@ -14,3 +14,11 @@ ROAD = gettext_noop("road {n}")
 LONGEST_ROAD = gettext_noop("Longest Road")
 LARGEST_ARMY = gettext_noop("Largest Army")
 MUST_DISCARD = gettext_noop("must discard {n}")
+
+
+def _map_names() -> dict[str, str]:
+    from games.hexfolk.engine.board import load_map, map_slugs  # the map files, read once
+    return {slug: load_map(slug).name for slug in map_slugs()}
+
+
+MAP_NAMES = _map_names()  # the view's "map": {"name"}

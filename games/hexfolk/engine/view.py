@@ -135,7 +135,7 @@ def _player(st: HexfolkState, s: int, over: bool) -> dict:
 def view_texts(st: HexfolkState, seat: int | None) -> dict[str, dict]:
     """The view texts of ``build_view(st, seat, ...)`` (``EngineBase.view_texts``)."""
     over = st.phase == OVER
-    out = {"phase_text": text(T.PHASE_TEXT[st.phase])}
+    out = {"phase_text": text(T.PHASE_TEXT[st.phase]), "map.name": text(load_map(st.map).name)}
     for s in range(st.n):
         out[f"seats.{s}.colour_name"] = text(T.COLOUR_NAMES[SEAT_COLOURS[s][0]])
         out[f"seats.{s}.summary"] = _summary(_player(st, s, over))

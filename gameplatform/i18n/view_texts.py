@@ -43,10 +43,27 @@ def localize_view(view: dict | None, texts: dict | None) -> dict | None:
     return out
 
 
+def localized_seats(seats: list[dict] | None) -> list[dict] | None:
+    """The platform's seat list (``selectors.seat_public``) with a bot seat's name, English
+    "<kind> bot", in the active language (the kind as the lobby names it)."""
+    if not seats:
+        return seats
+    out = []
+    for seat in seats:
+        kind = seat.get("bot_kind") or ""
+        if seat.get("is_bot") and kind and seat.get("name") == f"{kind} bot":
+            seat = {**seat, "name": gettext("%(kind)s bot") % {"kind": gettext(kind.capitalize())}}
+        out.append(seat)
+    return out
+
+
 def localized(payload: dict) -> dict:
-    """``payload`` (a snapshot or a replay step) without ``"texts"``, its ``view`` localized."""
+    """``payload`` (a snapshot or a replay step) without ``"texts"``, its ``view`` localized
+    and, for a snapshot, its bots' seat names (``localized_seats``)."""
     if "texts" not in payload:
         return payload
     out = {key: value for key, value in payload.items() if key != "texts"}
     out["view"] = localize_view(payload.get("view"), payload["texts"])
+    if "seats" in out:
+        out["seats"] = localized_seats(out["seats"])
     return out

@@ -24,7 +24,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db import transaction
 
-from gameplatform.i18n.view_texts import localized
+from gameplatform.i18n.view_texts import localized, localized_seats
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, ReplayCheckpoint, Seat
 from gameplatform.matches.selectors import _normalized, _specs, revealed_seed, seat_public, setup_events
@@ -59,7 +59,7 @@ def match_replay(*, match: Match) -> dict:
     seats = Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index")
     return {"match": match.pk, "game": match.game, "seed": revealed_seed(match),
             "seed_commitment": match.seed_commitment, "result": match.result,
-            "seats": [seat_public(seat=s) for s in seats], "step_count": last + 1,
+            "seats": localized_seats([seat_public(seat=s) for s in seats]), "step_count": last + 1,
             "checkpoint_every": CHECKPOINT_EVERY, "max_steps": MAX_STEPS, "max_log": MAX_LOG}
 
 

@@ -52,7 +52,8 @@ def localized_seats(seats: list[dict] | None) -> list[dict] | None:
     for seat in seats:
         kind = seat.get("bot_kind") or ""
         if seat.get("is_bot") and kind and seat.get("name") == f"{kind} bot":
-            seat = {**seat, "name": gettext("%(kind)s bot") % {"kind": gettext(kind.capitalize())}}
+            word = gettext(kind.capitalize())  # the lobby's word for the kind ("Random")
+            seat = {**seat, "name": gettext("%(kind)s bot") % {"kind": kind if word == kind.capitalize() else word}}
         out.append(seat)
     return out
 

@@ -30,40 +30,29 @@ from games.hexboard_words.engine.constants import COLOURS, OVER, PLAY, SLUG, TIL
 from games.hexboard_words.engine.state import WordsState
 from games.hexboard_words.engine.words import suggestions
 from games.protocol import seat_envelope
-from games.texts import and_list, capitalized, join, plural, render, text
+from games.texts import and_list, capitalized, join, plural, text
 
 
 def _tile(st: WordsState, t: str) -> dict:
     return {"tile": t, "letter": st.letter(t)}
 
 
-def _name(s: int) -> dict:
-    return capitalized(text(T.COLOUR_NAMES[COLOURS[s][1]]))
-
-
-def _phase(st: WordsState) -> dict:
+def _phase_text(st: WordsState) -> str:
     if st.turn >= 0:
-        return text(T.TO_PLAY, who=_name(st.turn))
-    names = and_list([_name(s) for s in st.winners])
+        name = COLOURS[st.turn][1].capitalize()
+        return f"{name} to play: match a letter, complete a word-card or steal a word"
+    names = " and ".join(COLOURS[s][1].capitalize() for s in st.winners)
     if st.ended == "cards":
-        return text(T.OVER_CARDS, names=names, target=st.target)
-    return text(T.OVER_BAG, names=names)
+        return f"Game over: {names} made and kept {st.target} word-cards"
+    return f"Game over: the bag is empty and a full round made no word; most word-cards: {names}"
 
 
-def _summary(st: WordsState, s: int) -> dict:
-    bits = [plural(T.WORD_CARDS, len(st.held[s]))]
+def _summary(st: WordsState, s: int) -> str:
+    n = len(st.held[s])
+    text = f"{n} word-card{'s' if n != 1 else ''}"
     if st.teams[s] is not None:
-        bits.append(text(T.TEAM, team=st.teams[s] + 1, n=st.group_cards(s)))
-    return join(bits)
-
-
-def view_texts(st: WordsState, seat: int | None) -> dict[str, dict]:
-    """The view texts of ``build_view(st, seat, ...)`` (``EngineBase.view_texts``)."""
-    out = {"phase_text": _phase(st)}
-    for s in range(st.n):
-        out[f"seats.{s}.colour_name"] = text(T.COLOUR_NAMES[COLOURS[s][1]])
-        out[f"seats.{s}.summary"] = _summary(st, s)
-    return out
+        text += f" · team {st.teams[s] + 1}: {st.group_cards(s)}"
+    return text
 
 
 def build_view(st: WordsState, seat: int | None, result: dict | None) -> dict:
@@ -83,9 +72,9 @@ def build_view(st: WordsState, seat: int | None, result: dict | None) -> dict:
         "to_act": [] if st.turn < 0 else [st.turn],
         "turn": st.turn_number,
         "phase": PLAY if st.turn >= 0 else OVER,
-        "phase_text": render(_phase(st)),
+        "phase_text": _phase_text(st),
         "seats": [{**seat_envelope(s, colour=COLOURS[s][0], colour_name=COLOURS[s][1],
-                                   score=len(st.held[s]), summary=render(_summary(st, s))),
+                                   score=len(st.held[s]), summary=_summary(st, s)),
                    "team": st.teams[s]} for s in range(st.n)],
         "result": result,
         "options": {"dictionary": st.level, "strict": st.strict, "cards_to_win": st.target,
@@ -103,4 +92,37 @@ def build_view(st: WordsState, seat: int | None, result: dict | None) -> dict:
         "words_this_turn": st.words_in_turn, "quiet_turns": st.quiet,
         "ended": st.ended, "winners": list(st.winners),
     }
+    return out
+
+# --- the view texts (``games.texts``): specs of the English strings above, for the platform
+# to translate (``view_texts``). The view keeps its f-strings (bots read views and must not
+# pay for this); the conformance check asserts that each spec renders to the view's string.
+
+
+def _name(s: int) -> dict:
+    return capitalized(text(T.COLOUR_NAMES[COLOURS[s][1]]))
+
+
+def _phase_spec(st: WordsState) -> dict:
+    if st.turn >= 0:
+        return text(T.TO_PLAY, who=_name(st.turn))
+    names = and_list([_name(s) for s in st.winners])
+    if st.ended == "cards":
+        return text(T.OVER_CARDS, names=names, target=st.target)
+    return text(T.OVER_BAG, names=names)
+
+
+def _summary_spec(st: WordsState, s: int) -> dict:
+    bits = [plural(T.WORD_CARDS, len(st.held[s]))]
+    if st.teams[s] is not None:
+        bits.append(text(T.TEAM, team=st.teams[s] + 1, n=st.group_cards(s)))
+    return join(bits)
+
+
+def view_texts(st: WordsState, seat: int | None) -> dict[str, dict]:
+    """The view texts of ``build_view(st, seat, ...)`` (``EngineBase.view_texts``)."""
+    out = {"phase_text": _phase_spec(st)}
+    for s in range(st.n):
+        out[f"seats.{s}.colour_name"] = text(T.COLOUR_NAMES[COLOURS[s][1]])
+        out[f"seats.{s}.summary"] = _summary_spec(st, s)
     return out

@@ -51,7 +51,7 @@ def match_replay(*, match: Match) -> dict:
          "checkpoint_every", "max_steps", "max_log"}
 
     ``step_count``: how many steps there are (the moves + 1, step 0 being the setup); ``seats``
-    as ``selectors.seat_public``. The first call for a match builds its checkpoints
+    as ``selectors.seat_public`` (a bot's name in the active language). The first call for a match builds its checkpoints
     (``checkpoints_ensure``). Raises 409 ``match_not_finished`` before the end and 409
     ``replay_broken`` when the records do not rebuild the stored state.
     """
@@ -70,7 +70,8 @@ def replay_steps(*, match: Match, start, count=1, viewer=None) -> dict:
                                                 "events", "view", "seat_events"?}]}
 
     ``view``: ``engine.view`` after that step for ``viewer`` (a seat index; None: the
-    spectator); ``events``: the step's public events; ``seat_events`` (with a viewer only):
+    spectator), its engine texts in the active language (the cache holds English views and
+    their ``view_texts``; ``i18n.view_texts.localized`` renders each answer); ``events``: the step's public events; ``seat_events`` (with a viewer only):
     the events only that seat (and other named seats) saw, without ``visible_to``;
     ``action``: the move when the engine's ``action_is_public`` says so, else None. Step 0
     is the setup (``seq`` 0, ``seat``/``action`` None, ``actor`` "setup"). ``start``,
@@ -234,7 +235,7 @@ def _entry(engine, k: int, record: tuple, events: list, viewer: int | None) -> d
 
 
 def _step(engine, k: int, record: tuple, events: list, state, viewer: int | None) -> dict:
-    """``_entry`` with the view of ``state`` for ``viewer``."""
+    """``_entry`` with the view of ``state`` for ``viewer`` and its ``"texts"`` (English)."""
     return {**_entry(engine, k, record, events, viewer), "view": engine.view(state, viewer),
             "texts": engine.view_texts(state, viewer)}
 

@@ -29,6 +29,7 @@ from games.protocol import (
     State,
     visible_events,
 )
+from games.texts import at_path, render
 
 # Keys that must never appear in a view, whatever their value.
 SECRET_KEYS = ("seed", "rng", "draws", "deck")
@@ -182,6 +183,23 @@ def check_views(engine: EngineBase, state: State, n: int, game_seed: int,
         hidden = [*engine.secrets(state, s), game_seed]
         leak = find_secrets(view, hidden, text=text)
         assert leak is None, f"seat {s} sees its secret {leak[0]!r} in its view: {leak[1]}"
+        check_view_texts(engine, state, s, view, hidden)
+
+
+def check_view_texts(engine: EngineBase, state: State, seat: int | None, view: dict, hidden: list) -> None:
+    """``engine.view_texts``: JSON-able, no secret of the seat, and every path names a string
+    of ``view`` that is the English rendering of its spec (``games.texts``)."""
+    raw = json.dumps(engine.view_texts(state, seat), ensure_ascii=False)
+    texts = json.loads(raw)
+    assert isinstance(texts, dict), "view_texts must return a dict"
+    leak = find_secrets(texts, hidden, text=raw)
+    assert leak is None, f"seat {seat} sees its secret {leak[0]!r} in its view texts: {leak[1]}"
+    for path, spec in texts.items():
+        try:
+            value = at_path(view, path)
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise AssertionError(f"view text path {path!r} is not in the view of seat {seat}") from None
+        assert value == render(spec), f"view text {path!r}: the view has {value!r}, the spec gives {render(spec)!r}"
 
 
 def check_events(engine: EngineBase, state: State, events: Sequence[dict], n: int, game_seed: int,

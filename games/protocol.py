@@ -26,6 +26,8 @@ from typing import Any, NamedTuple, Protocol, TypedDict, runtime_checkable
 
 from games.options import OptionsError as OptionsError  # defined beside the schema checks
 from games.options import options_from_schema
+from games.texts import Plural as Plural  # noqa: F401  (engines' view texts: games/texts.py)
+from games.texts import gettext_noop as gettext_noop  # noqa: F401
 
 Action = dict
 Event = dict
@@ -273,6 +275,14 @@ class EngineBase:
         """What ``seat`` may see (``None``: a spectator): the ``ViewEnvelope`` fields and the
         game's own. Never the seed, draw counter or anything hidden from that seat. Abstract."""
         raise NotImplementedError
+
+    def view_texts(self, state: State, seat: int | None) -> dict[str, dict]:
+        """Where the player texts of ``view(state, seat)`` are and what they are made of,
+        ``{dotted path: spec}`` (``games.texts``), so the platform can show them in the
+        reader's language; each path's string in the view is ``games.texts.render(spec)``.
+        Called by the platform only (bots and the engine's own view never pay for it).
+        Default ``{}``: the texts stay English."""
+        return {}
 
     def result(self, state: State) -> Result | None:
         """``None`` while the game runs, then the ranks and scores. Abstract."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db import transaction
 
+from gameplatform.i18n.view_texts import localized, localized_seats
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, ReplayCheckpoint, Seat
 from gameplatform.matches.selectors import _normalized, _specs, revealed_seed, seat_public, setup_events
@@ -34,7 +35,7 @@ CHECKPOINT_EVERY = 50  # moves between stored states: the most applies one step 
 MAX_STEPS = 20  # steps (views) one replay_steps answer holds at most
 MAX_LOG = 500  # entries one replay_log answer holds at most
 CACHE_SECONDS = 7 * 24 * 3600
-CACHE_VERSION = 1  # bump when the shape of a cached answer changes
+CACHE_VERSION = 2  # bump when the shape of a cached answer changes
 
 NOT_FINISHED = "The replay is available once the match is finished."
 REPLAY_BROKEN = "The moves of this match do not replay from its seed."
@@ -50,7 +51,7 @@ def match_replay(*, match: Match) -> dict:
          "checkpoint_every", "max_steps", "max_log"}
 
     ``step_count``: how many steps there are (the moves + 1, step 0 being the setup); ``seats``
-    as ``selectors.seat_public``. The first call for a match builds its checkpoints
+    as ``selectors.seat_public`` (a bot's name in the active language). The first call for a match builds its checkpoints
     (``checkpoints_ensure``). Raises 409 ``match_not_finished`` before the end and 409
     ``replay_broken`` when the records do not rebuild the stored state.
     """
@@ -58,7 +59,7 @@ def match_replay(*, match: Match) -> dict:
     seats = Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index")
     return {"match": match.pk, "game": match.game, "seed": revealed_seed(match),
             "seed_commitment": match.seed_commitment, "result": match.result,
-            "seats": [seat_public(seat=s) for s in seats], "step_count": last + 1,
+            "seats": localized_seats([seat_public(seat=s) for s in seats]), "step_count": last + 1,
             "checkpoint_every": CHECKPOINT_EVERY, "max_steps": MAX_STEPS, "max_log": MAX_LOG}
 
 
@@ -69,7 +70,8 @@ def replay_steps(*, match: Match, start, count=1, viewer=None) -> dict:
                                                 "events", "view", "seat_events"?}]}
 
     ``view``: ``engine.view`` after that step for ``viewer`` (a seat index; None: the
-    spectator); ``events``: the step's public events; ``seat_events`` (with a viewer only):
+    spectator), its engine texts in the active language (the cache holds English views and
+    their ``view_texts``; ``i18n.view_texts.localized`` renders each answer); ``events``: the step's public events; ``seat_events`` (with a viewer only):
     the events only that seat (and other named seats) saw, without ``visible_to``;
     ``action``: the move when the engine's ``action_is_public`` says so, else None. Step 0
     is the setup (``seq`` 0, ``seat``/``action`` None, ``actor`` "setup"). ``start``,
@@ -81,8 +83,14 @@ def replay_steps(*, match: Match, start, count=1, viewer=None) -> dict:
     start, count, viewer = _window(match, last, start, count, viewer, MAX_STEPS)
     key = _cache_key("steps", match, start, count, viewer)
     cached = cache.get(key)
-    if cached is not None:
-        return cached
+    if cached is None:
+        cached = _steps(match, start, count, viewer, last)
+        cache.set(key, cached, CACHE_SECONDS)  # English views and their texts: any language
+    return {**cached, "steps": [localized(step) for step in cached["steps"]]}
+
+
+def _steps(match: Match, start: int, count: int, viewer: int | None, last: int) -> dict:
+    """``replay_steps``'s answer with English views, each step with its ``"texts"``."""
     engine = registry.get_engine(match.game)
     point = _checkpoint(match, start)
     state = engine.decode(point.state)
@@ -98,9 +106,7 @@ def replay_steps(*, match: Match, start, count=1, viewer=None) -> dict:
             raise ServiceError("replay_broken", REPLAY_BROKEN, 409)
         if k >= start:
             steps.append(_step(engine, k, (seq, by, actor, action), events, state, viewer))
-    out = {"match": match.pk, "viewer": viewer, "start": start, "steps": steps}
-    cache.set(key, out, CACHE_SECONDS)
-    return out
+    return {"match": match.pk, "viewer": viewer, "start": start, "steps": steps}
 
 
 def replay_log(*, match: Match, start=0, count=MAX_LOG, viewer=None) -> dict:
@@ -229,8 +235,9 @@ def _entry(engine, k: int, record: tuple, events: list, viewer: int | None) -> d
 
 
 def _step(engine, k: int, record: tuple, events: list, state, viewer: int | None) -> dict:
-    """``_entry`` with the view of ``state`` for ``viewer``."""
-    return {**_entry(engine, k, record, events, viewer), "view": engine.view(state, viewer)}
+    """``_entry`` with the view of ``state`` for ``viewer`` and its ``"texts"`` (English)."""
+    return {**_entry(engine, k, record, events, viewer), "view": engine.view(state, viewer),
+            "texts": engine.view_texts(state, viewer)}
 
 
 def _cache_key(kind: str, match: Match, start: int, count: int, viewer: int | None) -> str:

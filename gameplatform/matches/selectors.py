@@ -12,6 +12,7 @@ import json
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from gameplatform.i18n.view_texts import localized
 from gameplatform.matches.clocks import clocks_public
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
@@ -136,7 +137,7 @@ def match_snapshot(*, match: Match, seat) -> dict:
             events = setup_events(table.engine, table.state)  # nothing moved yet: the setup's
         elif last[0] == match.version:
             events, table.actor = last[1], last[2]
-    return table.snapshot(idx, events)
+    return localized(table.snapshot(idx, events))
 
 
 class SnapshotTable:
@@ -164,11 +165,13 @@ class SnapshotTable:
 
     def snapshot(self, idx: int | None, events: list) -> dict:
         """The snapshot seat ``idx`` (None: spectator) sees, with the ``events`` of this
-        version filtered to those it may see."""
+        version filtered to those it may see, and the engine's ``view_texts`` under
+        ``"texts"`` (English view): ``i18n.view_texts.localized`` makes it the reader's."""
         match, engine = self.match, self.engine
-        view, legal, seen = None, [], []
+        view, legal, seen, texts = None, [], [], {}
         if engine is not None:
             view = engine.view(self.state, idx)
+            texts = engine.view_texts(self.state, idx)
             if match.status == Match.Status.ACTIVE and idx is not None and idx in self.to_act:
                 legal = engine.client_legal_actions(self.state, idx)
             seen = visible_events(events or [], idx)
@@ -187,6 +190,7 @@ class SnapshotTable:
             "seed_commitment": match.seed_commitment,
             "seed": revealed_seed(match),
             "result": match.result,
+            "texts": texts,
         }
 
 

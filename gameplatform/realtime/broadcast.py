@@ -7,7 +7,9 @@ state (or takes all three from the action that has just written them), computes 
 per seat plus the spectator view, and sends
 ``{"type": "match.state", "snapshot": <snapshot without "type">, "user_id": ..., "seat_users": [...]}``
 to ``match.<id>.seat.<i>`` for each seated person and to ``match.<id>.public``.
-``MatchConsumer.match_state`` forwards it as a ``state`` message.
+``MatchConsumer.match_state`` forwards it as a ``state`` message. The snapshot's view is the
+engine's English one with its ``"texts"`` (``SnapshotTable.snapshot``): each socket renders
+them in its own language (``i18n.view_texts.localized``) and never sends ``"texts"`` on.
 
 Who may see what (hidden information): a seat's message holds ``engine.view(state, i)`` and
 ``visible_events(events, i)``; the public message ``engine.view(state, None)`` and only public

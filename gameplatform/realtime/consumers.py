@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from gameplatform.chat.consumers import ChatSocketMixin
 from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.i18n.middleware import language_for_scope
+from gameplatform.i18n.view_texts import localized
 from gameplatform.matches import selectors, services
 from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import ActionInput
@@ -193,6 +194,8 @@ class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
         if snapshot["version"] < self.last_version:
             return  # older than what this socket already has
         self.last_version = snapshot["version"]
+        with translation.override(self.language):
+            snapshot = localized(snapshot)  # the broadcast's view is English: in our language
         await self.send_json({"type": "state", **snapshot})
         await self.chat_follow(status=snapshot["status"])
 
@@ -282,7 +285,8 @@ class MatchConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
         match = selectors.match_get(tenant=self.tenant, match_id=self.match_id)
         seat = selectors.seat_of(match=match, user=self.scope["user"])
         index = seat.index if seat is not None else None
-        return index, selectors.match_snapshot(match=match, seat=index)
+        with translation.override(self.language):  # the view's engine texts in our language
+            return index, selectors.match_snapshot(match=match, seat=index)
 
     def _resume(self) -> None:
         services.seat_resume(tenant=self.tenant, user=self.scope["user"], match_id=self.match_id)

@@ -64,9 +64,10 @@ def _bots_match(match_factory, engine):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_bots_play_a_match_through_the_services(slug, match_factory, assert_replay_matches, monkeypatch,
                                                 django_capture_on_commit_callbacks):
-    """Bots play the whole match through submit_action; every broadcast is what the selector
-    shows that seat; the records replay from the seed to the stored state."""
+    """Bots play the whole match through submit_action; every broadcast, localized, is what the
+    selector shows that seat; the records replay from the seed to the stored state."""
     from gameplatform.bots.services import match_play_out
+    from gameplatform.i18n.view_texts import localized
     from gameplatform.matches import scheduling, selectors
     from gameplatform.matches.models import Match
     from gameplatform.realtime import broadcast
@@ -90,7 +91,7 @@ def test_bots_play_a_match_through_the_services(slug, match_factory, assert_repl
             for sends in sent:
                 for _group, message in sends:
                     seat = message["snapshot"]["seat"]
-                    assert message["snapshot"] == selectors.match_snapshot(match=match, seat=seat)
+                    assert localized(message["snapshot"]) == selectors.match_snapshot(match=match, seat=seat)
             checked += 1
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.result is not None

@@ -26,7 +26,7 @@ def skeleton(tmp_path, monkeypatch):
 
 def test_the_skeleton_has_every_part_and_its_registry_line(skeleton):
     for rel in ("games/pile_up/__init__.py", "games/pile_up/apps.py", "games/pile_up/RULES.md",
-                "games/pile_up/engine/__init__.py", "games/pile_up/engine/engine.py",
+                "games/pile_up/engine/__init__.py", "games/pile_up/engine/engine.py", "games/pile_up/engine/texts.py",
                 "tests/games/pile_up/__init__.py", "tests/games/pile_up/test_rules.py", "bench/pile_up_engine.py"):
         assert (skeleton / rel).is_file(), rel
     assert '"pile-up": "games.pile_up",' in (skeleton / "games" / "registry.py").read_text()

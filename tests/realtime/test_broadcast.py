@@ -7,6 +7,7 @@ import threading
 import pytest
 from channels.db import database_sync_to_async
 
+from gameplatform.i18n.view_texts import localized
 from gameplatform.matches import selectors, services
 from gameplatform.matches.models import Match, MoveRecord
 from gameplatform.realtime import broadcast
@@ -52,7 +53,7 @@ def test_each_group_gets_the_snapshot_of_its_seat_in_one_query(race, django_asse
         assert message["user_id"] == (users[seat].pk if seat is not None else None)
         assert message["seat_users"] == [users[0].pk, users[1].pk]
         # Exactly what the REST view / a sync shows that seat.
-        assert message["snapshot"] == selectors.match_snapshot(match=match, seat=seat)
+        assert localized(message["snapshot"]) == selectors.match_snapshot(match=match, seat=seat)
 
 
 def test_private_events_and_hands_go_only_to_their_seat(race):
@@ -86,7 +87,7 @@ def test_seed_is_sent_only_once_the_match_is_finished(race_match, member, other_
         if match.status == Match.Status.FINISHED:
             assert seeds == {str(match.seed)}  # a string: 63 bits do not fit a JS number
             for (_group, message), seat in zip(sends, (0, 1, None), strict=True):
-                assert message["snapshot"] == selectors.match_snapshot(match=match, seat=seat)
+                assert localized(message["snapshot"]) == selectors.match_snapshot(match=match, seat=seat)
             break
         assert seeds == {None}
 

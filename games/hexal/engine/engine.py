@@ -15,7 +15,7 @@ from games.hexal.engine.bots import bot_factories, timeout_bot
 from games.hexal.engine.cards import CODE
 from games.hexal.engine.legal import legal_actions
 from games.hexal.engine.state import HexalState, decode, encode
-from games.hexal.engine.view import SLUG, build_view, secrets
+from games.hexal.engine.view import SLUG, build_view, secrets, view_texts
 from games.protocol import EngineBase, GameUI, Result, SeatSpec
 
 OPTIONS_SCHEMA = {
@@ -111,6 +111,11 @@ class HexalEngine(EngineBase):
         """What ``seat`` may see (None: spectator): view.py."""
         res = result_of(state)
         return build_view(state, seat, res.to_json() if res else None, turn_points(state, state.placed))
+
+    def view_texts(self, state: HexalState, seat: int | None) -> dict[str, dict]:
+        """Where the player texts of ``view(state, seat)`` are (``EngineBase.view_texts``)."""
+        res = result_of(state)
+        return view_texts(state, seat, res.to_json() if res else None)
 
     def secrets(self, state: HexalState, seat: int | None) -> list:
         """Card codes hidden from ``seat``: view.secrets."""

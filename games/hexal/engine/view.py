@@ -9,11 +9,13 @@ the deck order, a stack card or another seat's unshown hand card.
 """
 from __future__ import annotations
 
+from games.hexal.engine import texts as T
 from games.hexal.engine.board import qr_of
-from games.hexal.engine.cards import CODE, name_of
+from games.hexal.engine.cards import CODE, COLOUR_OF, COLOURS, NUMBER_OF, SHAPE_OF, SHAPES, name_of
 from games.hexal.engine.legal import legal_targets, placements
 from games.hexal.engine.state import END_PASSES, OVER, PLAY, TARGET, HexalState
 from games.protocol import seat_envelope
+from games.texts import and_list, capitalized, in_context, join, plural, text
 
 SLUG = "hexal"
 # Seat swatches, chosen apart from the six card colours so a seat never reads as a card colour.
@@ -43,7 +45,7 @@ def _phase_text(st: HexalState, result: dict | None) -> str:
 
 def _seat(st: HexalState, s: int) -> dict:
     hand, history = st.hands[s], st.history[s]
-    summary = f"{len(hand)} card{'s' if len(hand) != 1 else ''} · {st.totals[s]} points"
+    summary = f"{len(hand)} card{'s' if len(hand) != 1 else ''} · {st.totals[s]} point{'s' if st.totals[s] != 1 else ''}"
     if st.personal:
         summary += f" · stack {len(st.stacks[s])}"
     entry = seat_envelope(s, colour=SEAT_COLOURS[s][0], colour_name=SEAT_COLOURS[s][1],
@@ -140,3 +142,48 @@ def secrets(state: HexalState, seat: int | None) -> list:
 def deck_codes(st: HexalState) -> list[str]:
     """The codes of the undrawn deck cards (hidden from every seat)."""
     return [CODE[c] for c in st.deck]
+
+# --- the view texts (``games.texts``): specs of the English strings above, for the platform
+# to translate (``view_texts``). The view keeps its f-strings (bots read views and must not
+# pay for this); the conformance check asserts that each spec renders to the view's string.
+
+
+def _who(seat: int) -> dict:
+    return capitalized(text(T.SEAT_COLOUR_NAMES[SEAT_COLOURS[seat][1]]))
+
+
+def card_text(card: int) -> dict:
+    """The spec of a card in words (``cards.name_of``: "blue star 3")."""
+    colour, shape = COLOURS[COLOUR_OF[card]], SHAPES[SHAPE_OF[card]]
+    words = T.STAR_COLOURS if shape == "star" else T.CARD_COLOURS
+    return text(T.CARD, colour=in_context(words[colour]), shape=in_context(T.SHAPES[shape]), number=NUMBER_OF[card])
+
+
+def _phase_spec(st: HexalState, result: dict | None) -> dict:
+    if st.phase == OVER:
+        why = text(T.WHY_PASSES) if st.ended == END_PASSES else text(T.WHY_SCORE, target=st.target_score)
+        winners = (result or {}).get("winners", [])
+        if len(winners) > 1:
+            return text(T.OVER_WIN, why=why, winners=and_list([_who(s) for s in winners]))
+        return text(T.OVER_ONE_WINS, why=why, winner=_who(winners[0]) if winners else "")
+    who = _who(st.current)
+    if st.phase == TARGET:
+        can_draw = st.can_draw(st.current) and st.hands[st.current]
+        return text(T.NAMES_TARGET_OR_DRAW if can_draw else T.NAMES_TARGET_OR_PASS, who=who)
+    return text(T.PLACES_AROUND, who=who, card=card_text(st.target))
+
+
+def _summary_spec(st: HexalState, s: int) -> dict:
+    bits = [plural(T.CARDS, len(st.hands[s])), plural(T.POINTS, st.totals[s])]
+    if st.personal:
+        bits.append(text(T.STACK, n=len(st.stacks[s])))
+    return join(bits)
+
+
+def view_texts(st: HexalState, seat: int | None, result: dict | None) -> dict[str, dict]:
+    """The view texts of ``build_view(st, seat, result, ...)`` (``EngineBase.view_texts``)."""
+    out = {"phase_text": _phase_spec(st, result)}
+    for s in range(st.n):
+        out[f"seats.{s}.colour_name"] = text(T.SEAT_COLOUR_NAMES[SEAT_COLOURS[s][1]])
+        out[f"seats.{s}.summary"] = _summary_spec(st, s)
+    return out

@@ -31,7 +31,7 @@ from games.hexboard_words.engine.constants import (
 from games.hexboard_words.engine.legal import END_TURN, client_templates, legal_actions
 from games.hexboard_words.engine.state import WordsState, decode, encode
 from games.hexboard_words.engine.steals import MAX_WORD
-from games.hexboard_words.engine.view import build_view
+from games.hexboard_words.engine.view import build_view, view_texts
 from games.hexboard_words.engine.words import DEFAULT_LEVEL, LEVELS, suggestions
 from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
 
@@ -181,6 +181,10 @@ class HexBoardWordsEngine(EngineBase):
         """What ``seat`` may see (None: a spectator); see view.py."""
         res = result_of(state)
         return build_view(state, seat, res.to_json() if res else None)
+
+    def view_texts(self, state: WordsState, seat: int | None) -> dict[str, dict]:
+        """Where the player texts of ``view(state, seat)`` are (``EngineBase.view_texts``)."""
+        return view_texts(state, seat)
 
     def result(self, state: WordsState) -> Result | None:
         """None while running, then ranks and scores (``result_of``)."""

@@ -25,10 +25,12 @@ templates, legal.client_templates), and the board and the cards show all there i
 """
 from __future__ import annotations
 
+from games.hexboard_words.engine import texts as T
 from games.hexboard_words.engine.constants import COLOURS, OVER, PLAY, SLUG, TILE_LETTER
 from games.hexboard_words.engine.state import WordsState
 from games.hexboard_words.engine.words import suggestions
 from games.protocol import seat_envelope
+from games.texts import and_list, capitalized, join, plural, text
 
 
 def _tile(st: WordsState, t: str) -> dict:
@@ -90,4 +92,37 @@ def build_view(st: WordsState, seat: int | None, result: dict | None) -> dict:
         "words_this_turn": st.words_in_turn, "quiet_turns": st.quiet,
         "ended": st.ended, "winners": list(st.winners),
     }
+    return out
+
+# --- the view texts (``games.texts``): specs of the English strings above, for the platform
+# to translate (``view_texts``). The view keeps its f-strings (bots read views and must not
+# pay for this); the conformance check asserts that each spec renders to the view's string.
+
+
+def _name(s: int) -> dict:
+    return capitalized(text(T.COLOUR_NAMES[COLOURS[s][1]]))
+
+
+def _phase_spec(st: WordsState) -> dict:
+    if st.turn >= 0:
+        return text(T.TO_PLAY, who=_name(st.turn))
+    names = and_list([_name(s) for s in st.winners])
+    if st.ended == "cards":
+        return text(T.OVER_CARDS, names=names, target=st.target)
+    return text(T.OVER_BAG, names=names)
+
+
+def _summary_spec(st: WordsState, s: int) -> dict:
+    bits = [plural(T.WORD_CARDS, len(st.held[s]))]
+    if st.teams[s] is not None:
+        bits.append(text(T.TEAM, team=st.teams[s] + 1, n=st.group_cards(s)))
+    return join(bits)
+
+
+def view_texts(st: WordsState, seat: int | None) -> dict[str, dict]:
+    """The view texts of ``build_view(st, seat, ...)`` (``EngineBase.view_texts``)."""
+    out = {"phase_text": _phase_spec(st)}
+    for s in range(st.n):
+        out[f"seats.{s}.colour_name"] = text(T.COLOUR_NAMES[COLOURS[s][1]])
+        out[f"seats.{s}.summary"] = _summary_spec(st, s)
     return out

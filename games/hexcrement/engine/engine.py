@@ -25,7 +25,7 @@ from games.hexcrement.engine.cards import (
 )
 from games.hexcrement.engine.moves import legal_actions
 from games.hexcrement.engine.state import OVER, State, decode, encode
-from games.hexcrement.engine.view import build_view, secrets
+from games.hexcrement.engine.view import build_view, secrets, view_texts
 from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
 
 OPTIONS_SCHEMA = {
@@ -128,6 +128,10 @@ class HexcrementEngine(EngineBase):
         """What ``seat`` may see (view.py)."""
         res = result_of(state)
         return build_view(state, seat, res.to_json() if res else None)
+
+    def view_texts(self, state: State, seat: int | None) -> dict[str, dict]:
+        """Where the player texts of ``view(state, seat)`` are (``EngineBase.view_texts``)."""
+        return view_texts(state, seat)
 
     def secrets(self, state: State, seat: int | None) -> list:
         """Codes of the cards nobody has seen where they are (view.secrets)."""

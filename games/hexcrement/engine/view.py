@@ -22,6 +22,7 @@ seat, result)`` returns::
 """
 from __future__ import annotations
 
+from games.hexcrement.engine import texts as T
 from games.hexcrement.engine.board import STARTS
 from games.hexcrement.engine.cards import (
     COLOURS,
@@ -48,6 +49,7 @@ from games.hexcrement.engine.state import (
     State,
 )
 from games.protocol import seat_envelope
+from games.texts import join, plural, text
 
 PHASE_TEXT = {
     ROLL: "{who} rolls",
@@ -79,7 +81,9 @@ def phase_text(st: State) -> str:
         return f"Game over: the {ROUND_LIMIT}-round limit"
     who = COLOURS[st.mats[st.seat]]
     card = st.ctx.get("kind") if st.ctx else ""
-    mode = "steps forward" if st.mode == "forward" else "cells perpendicular"
+    one = st.steps == 1
+    mode = ("step forward" if one else "steps forward") if st.mode == "forward" else \
+        ("cell perpendicular" if one else "cells perpendicular")
     text = PHASE_TEXT[st.phase].format(who=who, steps=st.steps, mode=mode, card=card)
     return text + " (DASH: an extra turn, one die)" if st.dash and st.phase in (ROLL, MOVE) else text
 
@@ -90,7 +94,7 @@ def _seat(st: State, s: int) -> dict:
     shield = bool(st.status[s] & SHIELD)
     parts = [f"{len(dung)} dung"]
     if swipes:
-        parts.append(f"{len(swipes)} swipe")
+        parts.append(f"{len(swipes)} swipe{'s' if len(swipes) != 1 else ''}")
     parts.append("clockwise" if st.dirs[s] > 0 else "anticlockwise")
     out = seat_envelope(s, colour=CSS[colour], colour_name=colour, score=len(dung), summary=" · ".join(parts))
     out.update({
@@ -148,4 +152,51 @@ def secrets(st: State, seat: int | None) -> list:
     out = [code for c, code in enumerate(st.cards)
            if code is not None and c not in st.known and c not in st.up]
     out += [code for code in st.pool if code not in st.seen]
+    return out
+
+# --- the view texts (``games.texts``): specs of the English strings above, for the platform
+# to translate (``view_texts``). The view keeps its f-strings (bots read views and must not
+# pay for this); the conformance check asserts that each spec renders to the view's string.
+
+
+PHASE_MSGIDS = {
+    ROLL: T.ROLLS, TARGET: T.CHOOSES_PLAYER, GIVE: T.CHOOSES_GIFT, MORPH: T.CHOOSES_MORPH,
+    PEEK: T.CHOOSES_PEEK, MUD: T.CHOOSES_MUD, ODOUR: T.CHOOSES_ODOUR, BATTLE: T.FIGHTS,
+    TAKE: T.CHOOSES_TAKE,
+}
+
+
+def _phase_spec(st: State) -> dict:
+    if st.phase == OVER:
+        if st.winner >= 0:
+            return text(T.OVER_HOME, who=_colour(st.mats[st.winner]))
+        return text(T.OVER_LIMIT, rounds=ROUND_LIMIT)
+    who = _colour(st.mats[st.seat])
+    if st.phase == MOVE:
+        forms = T.MOVES_FORWARD if st.mode == "forward" else T.MOVES_PERPENDICULAR
+        spec = plural(forms, st.steps, who=who)
+    else:
+        card = st.ctx.get("kind") if st.ctx else ""
+        spec = text(PHASE_MSGIDS[st.phase], who=who, card=card)
+    return text(T.WITH_DASH, phase=spec) if st.dash and st.phase in (ROLL, MOVE) else spec
+
+
+def _colour(mat: int) -> dict:
+    return text(T.COLOUR_NAMES[COLOURS[mat]])
+
+
+def _summary_spec(st: State, s: int) -> dict:
+    parts = [text(T.DUNG, n=len(st.dung[s]))]
+    if st.swipes[s]:
+        parts.append(plural(T.SWIPES, len(st.swipes[s])))
+    parts.append(text(T.CLOCKWISE if st.dirs[s] > 0 else T.ANTICLOCKWISE))
+    return join(parts)
+
+
+def view_texts(st: State, seat: int | None) -> dict[str, dict]:
+    """The view texts of ``build_view(st, seat, ...)`` (``EngineBase.view_texts``)."""
+    out = {"phase_text": _phase_spec(st)}
+    for s in range(st.n):
+        out[f"seats.{s}.colour_name"] = _colour(st.mats[s])
+        out[f"seats.{s}.summary"] = _summary_spec(st, s)
     return out

@@ -54,7 +54,7 @@ from games.hexfolk.engine.state import (
     decode,
     encode,
 )
-from games.hexfolk.engine.view import build_view
+from games.hexfolk.engine.view import build_view, view_texts
 from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
 
 _BOOL_OPTIONS = ("friendly_robber", "robber_off", "longest_road_off", "largest_army_off")
@@ -236,6 +236,10 @@ class HexfolkEngine(EngineBase):
         """What ``seat`` may see (None: a spectator); see view.py."""
         res = result_of(state)
         return build_view(state, seat, res.to_json() if res else None)
+
+    def view_texts(self, state: HexfolkState, seat: int | None) -> dict[str, dict]:
+        """Where the player texts of ``view(state, seat)`` are (``EngineBase.view_texts``)."""
+        return view_texts(state, seat)
 
     def timeout_action(self, state: HexfolkState, seat: int) -> dict:
         """What happens when ``seat``'s time runs out (interpretation, "Time out"): the

@@ -41,6 +41,7 @@ order reaches a view.
 """
 from __future__ import annotations
 
+from games.hexfolk.engine import texts as T
 from games.hexfolk.engine.actions import to_act, total_points, trade_rates, visible_points
 from games.hexfolk.engine.board import load_map
 from games.hexfolk.engine.rules import (
@@ -57,6 +58,7 @@ from games.hexfolk.engine.rules import (
 )
 from games.hexfolk.engine.state import OVER, HexfolkState
 from games.protocol import seat_envelope
+from games.texts import join, plural, text
 
 
 def _counts(names: tuple, values) -> dict:
@@ -188,4 +190,55 @@ def build_view(st: HexfolkState, seat: int | None, result: dict | None) -> dict:
         out["dev_cards_new"] = _counts(DEV_CARDS, new)
         out["points"] = total_points(st, seat)
         out["trade_rates"] = _counts(RESOURCES, trade_rates(st, seat))
+    return out
+
+# --- the view texts (``games.texts``): specs of the English strings above, for the platform
+# to translate (``view_texts``). The view keeps its f-strings (bots read views and must not
+# pay for this); the conformance check asserts that each spec renders to the view's string.
+
+
+def _summary_spec(p: dict) -> dict:
+    """A seat's public line: cards, development cards, points, knights, road, titles, debt."""
+    points = p.get("points", p["visible_points"])
+    bits = [plural(T.CARDS, p["resource_count"]), text(T.DEV, n=p["dev_card_count"]), plural(T.POINTS, points)]
+    if p["knights_played"]:
+        bits.append(plural(T.KNIGHTS, p["knights_played"]))
+    bits.append(text(T.ROAD, n=p["road_length"]))
+    if p["longest_road"]:
+        bits.append(text(T.LONGEST_ROAD))
+    if p["largest_army"]:
+        bits.append(text(T.LARGEST_ARMY))
+    if p["discard_owed"]:
+        bits.append(text(T.MUST_DISCARD, n=p["discard_owed"]))
+    return join(bits)
+
+
+def _player(st: HexfolkState, s: int, over: bool) -> dict:
+    p = {
+        "seat": s,
+        "resource_count": sum(st.hands[s]),
+        "dev_card_count": sum(st.dev_hands[s]),
+        "knights_played": st.knights[s],
+        "visible_points": visible_points(st, s),
+        "roads_left": st.roads_left[s],
+        "settlements_left": st.settlements_left[s],
+        "cities_left": st.cities_left[s],
+        "road_length": st.road_length[s],
+        "longest_road": st.longest_holder == s,
+        "largest_army": st.army_holder == s,
+        "discard_owed": st.discard_owed[s],
+    }
+    if over:
+        p["victory_point_cards"] = st.dev_hands[s][VICTORY_POINT]
+        p["points"] = total_points(st, s)
+    return p
+
+
+def view_texts(st: HexfolkState, seat: int | None) -> dict[str, dict]:
+    """The view texts of ``build_view(st, seat, ...)`` (``EngineBase.view_texts``)."""
+    over = st.phase == OVER
+    out = {"phase_text": text(T.PHASE_TEXT[st.phase]), "map.name": text(load_map(st.map).name)}
+    for s in range(st.n):
+        out[f"seats.{s}.colour_name"] = text(T.COLOUR_NAMES[SEAT_COLOURS[s][0]])
+        out[f"seats.{s}.summary"] = _summary_spec(_player(st, s, over))
     return out

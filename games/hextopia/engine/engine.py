@@ -24,7 +24,7 @@ from games.hextopia.engine.constants import (
 from games.hextopia.engine.moves import legal_actions
 from games.hextopia.engine.rules import apply_action, dealer_draw_event, new_game
 from games.hextopia.engine.state import HextopiaState, decode, encode
-from games.hextopia.engine.view import build_view, progress_total
+from games.hextopia.engine.view import build_view, progress_total, view_texts
 from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
 
 DEFAULT_OPTIONS = {"jokers": False}
@@ -172,6 +172,10 @@ class HextopiaEngine(EngineBase):
         """What ``seat`` may see (None: spectator); see docs/contracts.md."""
         res = result_of(state)
         return build_view(state, seat, res.to_json() if res else None)
+
+    def view_texts(self, state: HextopiaState, seat: int | None) -> dict[str, dict]:
+        """Where the player texts of ``view(state, seat)`` are (``EngineBase.view_texts``)."""
+        return view_texts(state, seat)
 
     def timeout_action(self, state: HextopiaState, seat: int) -> dict:
         """What the heuristic bot would play, decided from ``view(state, seat)`` only; raises

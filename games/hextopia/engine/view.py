@@ -6,6 +6,7 @@ hand at all. The acting seat also gets ``moves``: one entry per legal action, in
 """
 from __future__ import annotations
 
+from games.hextopia.engine import texts as T
 from games.hextopia.engine.constants import (
     BACK,
     COLOUR_HEX,
@@ -21,6 +22,7 @@ from games.hextopia.engine.constants import (
 from games.hextopia.engine.moves import action_of, legal_actions, plays
 from games.hextopia.engine.state import HextopiaState
 from games.protocol import seat_envelope
+from games.texts import join, plural, text
 
 HOME_WHERE, TRACK_WHERE, HEXTOPIA_WHERE = "home", "track", "hextopia"
 
@@ -162,4 +164,97 @@ def build_view(st: HextopiaState, seat: int | None, result: dict | None) -> dict
     }
     if seat is not None and 0 <= seat < st.seats:
         out["hand"] = list(st.hands[seat])
+    return out
+
+
+# --- the view texts (``games.texts``): specs of the English strings above, for the platform
+# to translate. ``build_view`` keeps its f-strings (bots read views: no cost for them); the
+# conformance check asserts that each spec renders to the view's string.
+
+
+def _place(loc: dict) -> dict:
+    if loc["where"] == HOME_WHERE:
+        return text(T.AT_HOME)
+    if loc["where"] == HEXTOPIA_WHERE:
+        return text(T.IN_HEXTOPIA_SLOT, n=loc["index"])
+    if loc["progress"] == 0:
+        return text(T.AT_START)
+    return text(T.ON_SPACE, n=loc["index"])
+
+
+def _piece(st: HextopiaState, seat: int, piece: int) -> dict:
+    return text(T.PIECE, colour=text(T.COLOUR_NAMES[COLOURS[st.stations[seat]]]), n=piece + 1)
+
+
+def _describe(st: HextopiaState, play: tuple) -> tuple[dict, dict]:
+    """The ``moves`` entry of one play tuple without its label, and the label's spec."""
+    card, move, c, i, t, j, a, b = play
+    pieces = st.pieces
+    captures = [[b // PIECES, b % PIECES]] if b >= 0 and move != SWAP else []
+    if move == SWAP:
+        src, dst = location(st, c, pieces[c * PIECES + i]), location(st, c, a)
+        tsrc, tdst = location(st, t, pieces[t * PIECES + j]), location(st, t, b)
+        spec = text(T.EXCHANGE, card=card_label(card), piece=_piece(st, c, i), place=_place(src),
+                    other=_piece(st, t, j), other_place=_place(tsrc))
+        return {"action": action_of(play), "card": card, "seat": c, "piece": i, "from": src,
+                "to": dst, "captures": captures, "label": "",
+                "target": {"seat": t, "piece": j, "from": tsrc, "to": tdst}}, spec
+    if move == JOKER_MOVE:
+        c, i = t, j
+    src, dst = location(st, c, pieces[c * PIECES + i]), location(st, c, a)
+    if move == JOKER_MOVE:
+        spec = text(T.JOKER_SEND, piece=_piece(st, c, i), place=_place(src))
+    elif move == ENTER:
+        spec = text(T.ENTER, card=card_label(card), piece=_piece(st, c, i))
+    else:
+        spec = text(T.MOVE_BACK if move == BACK else T.MOVE, card=card_label(card),
+                    piece=_piece(st, c, i), place=_place(src), to=_place(dst))
+    if captures:
+        spec = text(T.AND_CAPTURE, move=spec, piece=_piece(st, captures[0][0], captures[0][1]))
+    return {"action": action_of(play), "card": card, "seat": c, "piece": i, "from": src, "to": dst,
+            "captures": captures, "label": ""}, spec
+
+
+def _moves(st: HextopiaState, seat: int) -> list[tuple[dict, dict]]:
+    found = plays(st, seat)
+    if found:
+        return [_describe(st, p) for p in found]
+    out = []
+    for action in legal_actions(st, seat):
+        if action["type"] == "discard":
+            out.append(({"action": action, "card": action["card"], "seat": seat, "piece": None,
+                         "from": None, "to": None, "captures": [], "label": ""},
+                        text(T.DISCARD, card=card_label(action["card"]))))
+        else:
+            out.append(({"action": action, "card": None, "seat": seat, "piece": None, "from": None,
+                         "to": None, "captures": [], "label": ""}, text(T.SIT_OUT)))
+    return out
+
+
+def _summary(st: HextopiaState, seat: int) -> dict:
+    bits = [plural(T.CARDS, len(st.hands[seat]))]
+    base = seat * PIECES
+    home = sum(1 for v in st.pieces[base:base + PIECES] if v >= st.track)
+    if home:
+        bits.append(text(T.IN_HEXTOPIA, n=home, pieces=PIECES))
+    if st.sitting_out[seat]:
+        bits.append(text(T.SITTING_OUT))
+    if st.dealer == seat:
+        bits.append(text(T.DEALER))
+    return join(bits)
+
+
+def _phase(st: HextopiaState) -> dict:
+    return text(T.GAME_OVER) if st.winners else text(T.DEAL_HAND, deal=st.deal, hand=st.hand_number)
+
+
+def view_texts(st: HextopiaState, seat: int | None) -> dict[str, dict]:
+    """The view texts of ``build_view(st, seat, ...)`` (``EngineBase.view_texts``)."""
+    out = {"phase_text": _phase(st)}
+    for s in range(st.seats):
+        out[f"seats.{s}.colour_name"] = text(T.COLOUR_NAMES[COLOURS[st.stations[s]]])
+        out[f"seats.{s}.summary"] = _summary(st, s)
+    if seat is not None and seat == st.turn and not st.winners:
+        for k, (_, spec) in enumerate(_moves(st, seat)):
+            out[f"moves.{k}.label"] = spec
     return out

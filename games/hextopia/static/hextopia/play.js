@@ -29,6 +29,8 @@ function listed(moves) {
     if (seen.has(key)) {
       if (home) {
         const first = out.find((x) => x.homeKey === key);
+        // The English label names one piece; any piece at HOME would do (a translated label,
+        // from the server's view texts, keeps naming that one piece, which is as true).
         if (first) first.label = first.label.replace(/\b(\w+) piece \d+ from HOME/, "a $1 piece from HOME");
       }
       continue;
@@ -126,7 +128,7 @@ class HextopiaTable {
       const t = targets.find((x) => sameSpot(x.to, m.spot));
       if (t) {
         t.ids.push(m.id);
-        t.label = `${t.label}; or ${m.label}`;
+        t.label = gettext("%(moves)s; or %(move)s", { moves: t.label, move: m.label });
       } else {
         targets.push({ ids: [m.id], to: m.spot, label: m.label });
       }

@@ -118,26 +118,7 @@ def _summary(p: dict) -> str:
 def build_view(st: HexfolkState, seat: int | None, result: dict | None) -> dict:
     """The view of ``seat`` (None or an unknown seat: a spectator); see the module docstring."""
     over = st.phase == OVER
-    players = []
-    for s in range(st.n):
-        p = {
-            "seat": s,
-            "resource_count": sum(st.hands[s]),
-            "dev_card_count": sum(st.dev_hands[s]),
-            "knights_played": st.knights[s],
-            "visible_points": visible_points(st, s),
-            "roads_left": st.roads_left[s],
-            "settlements_left": st.settlements_left[s],
-            "cities_left": st.cities_left[s],
-            "road_length": st.road_length[s],
-            "longest_road": st.longest_holder == s,
-            "largest_army": st.army_holder == s,
-            "discard_owed": st.discard_owed[s],
-        }
-        if over:
-            p["victory_point_cards"] = st.dev_hands[s][VICTORY_POINT]
-            p["points"] = total_points(st, s)
-        players.append(p)
+    players = [_player(st, s, over) for s in range(st.n)]
     seats = [seat_envelope(s, colour=SEAT_COLOURS[s][1], colour_name=SEAT_COLOURS[s][0],
                            score=players[s].get("points", players[s]["visible_points"]),
                            summary=_summary(players[s]))

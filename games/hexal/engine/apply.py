@@ -17,11 +17,15 @@ from games.hexal.engine.cards import ALL_IDS, BIT, CODE, ID_OF, SHARE
 from games.hexal.engine.legal import target_has_place
 from games.hexal.engine.search import max_playable
 from games.hexal.engine.state import (
+    DISCARDED,
     END_PASSES,
     END_TARGET,
     HAND_SIZE,
+    NO_TURN,
     OVER,
+    PASSED,
     PLAY,
+    PLAYED,
     STACK_SIZE,
     TARGET,
     HexalState,
@@ -59,7 +63,7 @@ def new_game(n: int, target_score: int, personal: bool, seed: int) -> HexalState
         playable=playable, initial=initial, deck=tuple(deck[pos + 1:]), hands=hands, stacks=stacks,
         shown=((),) * n, table=table, discards=(), totals=(0,) * n, history=((),) * n,
         current=first, phase=TARGET, target=-1, placed=(), turn=0, passes=0, final_round=False,
-        ended="",
+        ended="", last=(NO_TURN,) * n,
     )
 
 
@@ -235,6 +239,7 @@ def _end_turn(st: HexalState, seat: int, action: dict):
     events = [{"type": "turn_scored", "seat": seat, "cards": [CODE[c] for c in st.placed],
                "points": points, "total": total}]
     new.passes = 0
+    new.last = _set_seat(st.last, seat, (PLAYED, st.target, st.placed))
     _draw(new, seat, HAND_SIZE - len(st.hands[seat]), events)
     return _finish_turn(new, seat, events)
 
@@ -252,6 +257,7 @@ def _discard(st: HexalState, seat: int, action: dict):
     new.discards = st.discards + (c,)
     new.history = _set_seat(st.history, seat, st.history[seat] + (0,))
     new.passes = 0
+    new.last = _set_seat(st.last, seat, (DISCARDED, c, ()))
     events = [{"type": "discarded", "seat": seat, "card": CODE[c]}]
     _draw(new, seat, 1, events)
     return _finish_turn(new, seat, events)
@@ -265,6 +271,7 @@ def _pass(st: HexalState, seat: int, action: dict):
     new = st.copy()
     new.history = _set_seat(st.history, seat, st.history[seat] + (0,))
     new.passes = st.passes + 1
+    new.last = _set_seat(st.last, seat, (PASSED, -1, ()))
     events = [{"type": "passed", "seat": seat, "passes_in_a_row": new.passes}]
     return _finish_turn(new, seat, events)
 

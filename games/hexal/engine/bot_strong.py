@@ -1,29 +1,33 @@
-"""The strong Hexal bot: the greedy bot's exact search for candidate turns, and near the end of
-the game a look-ahead to the end that plays for the win, not for the points.
+"""The strong Hexal bot: the greedy bot's exact search for candidate turns, weighed by what
+each leaves to the next player and to itself, and near the end of the game a look-ahead to the
+end that plays for the win, not for the points.
 
 It decides from the view and the legal actions only; the cards it has not seen (the deck, the
-stacks and the other hands, together) are sampled, never read. A turn is planned once, at its
-start, as a whole (a target and the cards to put around it, playout.py); each later action of
-the turn re-plans from the turn's start (this turn's cards back in the hand) and so finds the
-same plan (memoised in ``_PLANS``; a miss recomputes it).
+stacks and the other hands, together) are sampled, never read. The next seat's hand is sampled
+as infer.py reads it from that seat's public latest turn (it kept no card that would have made
+that turn worth more); the other seats' hands and the deck from the rest. A turn is planned
+once, at its start, as a whole (a target and the cards to put around it, playout.py); each
+later action of the turn re-plans from the turn's start (this turn's cards back in the hand)
+and so finds the same plan (memoised in ``_PLANS``; a miss recomputes it).
 
 Candidates: the best fill of each of the ``TOP`` best targets and those fills with one card
 left out (re-searched without it), within ``DELTA`` points of the best (near the end: within
-``END_DELTA``, the ``END_PLANS`` with the most points). Measured (docs/performance.md, "Hexal Classic bots"): in the middle of the game a
-look-ahead on sampled hands gains almost nothing over the most points now (about 0.1 point a
-decision even with exact estimates), so there the bot takes the most points and breaks ties
-by a short look-ahead (the next ``TIE_PLIES`` turns, greedy, on ``TIE_WORLDS`` sampled deals:
-the points it scores minus the points the others score). Once a seat is within
-``END_WINDOW`` points of the target score, each candidate is played out to the end of the game
-on sampled deals, every seat then playing the greedy turn, and the bot takes the candidate that
-wins most often (rule 13 and its interpretation: the round is finished, the highest total
-wins): ``SCREEN`` deals for every candidate, ``FINAL`` more for the ``FINALISTS`` best.
+``END_DELTA``, the ``END_PLANS`` with the most points). In the middle of the game each of the
+first ``PLANS`` candidates is worth its points, minus the next seat's best reply, plus the
+bot's own best next turn after that reply (its kept cards and sampled draws), averaged over
+``SAMPLES`` sampled hands (the same for every candidate, so their differences are not the luck
+of the draw). Once a seat is within ``END_WINDOW`` points of the target score, each candidate
+is played out to the end of the game on sampled deals, every seat then playing the greedy
+turn, and the bot takes the candidate that wins most often (rule 13 and its interpretation:
+the round is finished, the highest total wins): ``SCREEN`` deals for every candidate,
+``FINAL`` more for the ``FINALISTS`` best. Measured: docs/performance.md, "Hexal Classic bots".
 """
 from __future__ import annotations
 
 import random
 
 from games.hexal.engine.cards import CODE
+from games.hexal.engine.infer import KeptCards
 from games.hexal.engine.playout import Table, best_turns
 from games.hexal.engine.reading import Board, LazySpots, fallback, place_action
 
@@ -36,15 +40,17 @@ class StrongBot:
     """See the module docstring; ``choose`` returns one element of ``legal``."""
 
     name = "strong"
-    description = "Scores well every turn and, near the end, plays the turn that wins most often."
+    description = ("Weighs each turn's points against what it leaves the next player and "
+                   "itself and, near the end, plays the turn that wins most often.")
 
-    TOP = 8            # targets whose best fills are candidates
-    DELTA = 0.0        # points a candidate may give up in the middle of the game (ties only)
-    END_DELTA = 3.0    # ... near the end
-    END_PLANS = 8      # candidates near the end, most points first (bounds the time)
+    TOP = 10           # targets whose best fills are candidates
+    DELTA = 3.0        # points a candidate may give up in the middle of the game
+    PLANS = 12         # candidates weighed in the middle of the game, most points first
+    SAMPLES = 32       # sampled hands of the next seat (and own draws) per decision
+    END_TOP = 8        # ... near the end
+    END_DELTA = 3.0
+    END_PLANS = 8
     END_WINDOW = 20    # points from the target score where the end look-ahead starts
-    TIE_PLIES = 3      # turns looked at to break ties in the middle of the game
-    TIE_WORLDS = 16
     SCREEN = 16        # deals for every candidate near the end
     FINAL = 64         # more deals for the finalists
     FINALISTS = 3
@@ -95,19 +101,18 @@ class StrongBot:
 
     def signature(self) -> tuple:
         """The settings a plan depends on (subclasses with other weights plan apart)."""
-        return (self.TOP, self.DELTA, self.END_DELTA, self.END_PLANS, self.END_WINDOW, self.TIE_PLIES,
-                self.TIE_WORLDS, self.SCREEN, self.FINAL, self.FINALISTS, self.CAP)
+        return (self.TOP, self.DELTA, self.PLANS, self.SAMPLES, self.END_TOP, self.END_DELTA,
+                self.END_PLANS, self.END_WINDOW, self.SCREEN, self.FINAL, self.FINALISTS, self.CAP)
 
     def _plan(self, board: Board, view: dict):
         tab = Table(board.table, board.where)
-        ranked = best_turns(tab, board.hand, keep=self.TOP)
-        if not ranked:
-            return None
         target_score = view["options"]["target_score"]
         end = max(s["score"] for s in view["seats"]) >= target_score - self.END_WINDOW
+        ranked = best_turns(tab, board.hand, keep=self.END_TOP if end else self.TOP)
+        if not ranked:
+            return None
         plans = candidates(tab, board.hand, ranked, self.END_DELTA if end else self.DELTA)
-        if end:
-            plans = plans[:self.END_PLANS]
+        plans = plans[:self.END_PLANS if end else self.PLANS]
         if len(plans) == 1:
             return plans[0]
         sim = Rollouts(board, view, tab)
@@ -118,7 +123,7 @@ class StrongBot:
             total = {i: scores[i] * self.SCREEN + m * self.FINAL for i, m in zip(order, more, strict=True)}
             best = max(order, key=lambda i: (total[i], -i))
         else:
-            scores = sim.margins(plans, self.TIE_WORLDS, self.TIE_PLIES)
+            scores = sim.replies(plans, self.SAMPLES)
             best = max(range(len(plans)), key=lambda i: (scores[i], -i))
         return plans[best]
 
@@ -167,7 +172,8 @@ def candidates(tab: Table, hand, ranked: list, delta: float) -> list[tuple[float
 
 class Rollouts:
     """Sampled deals for one decision, seeded from the view (the same deals for every
-    candidate, so their differences are not the luck of the draw)."""
+    candidate, so their differences are not the luck of the draw): the next seat's hand from
+    its latest turn (infer.KeptCards), the other hands and the deck from the rest."""
 
     def __init__(self, board: Board, view: dict, tab: Table):
         self.board, self.tab = board, tab
@@ -180,16 +186,19 @@ class Rollouts:
         self.target = view["options"]["target_score"]
         self.final = bool(view["final_round"])
         self.seed = f"hexal-strong:{view['turn']}:{self.me}:{len(board.where)}:{board.hand}"
+        self.next = self.others[0]
+        self.kept = KeptCards(view, self.next, board.table, board.unseen)
 
     def deals(self, count: int, salt: int) -> list[tuple[dict, list]]:
         """``count`` deals: ``({seat: hand}, deck order)`` from the unseen cards."""
         rnd = random.Random(f"{self.seed}:{salt}")
-        pool = list(self.board.unseen)
         out = []
-        for _ in range(count):
+        for hand in self.kept.sample(count, rnd):
+            held = set(hand)
+            pool = [c for c in self.board.unseen if c not in held]
             rnd.shuffle(pool)
-            hands, i = {}, 0
-            for s in self.others:
+            hands, i = {self.next: hand}, 0
+            for s in self.others[1:]:
                 hands[s] = pool[i:i + self.counts[s]]
                 i += self.counts[s]
             out.append((hands, pool[i:]))
@@ -204,20 +213,18 @@ class Rollouts:
         hands[self.me] = kept + deck[:need]
         return hands, deck[need:], self.tab.played(plan[2])
 
-    def margins(self, plans: list, count: int, plies: int) -> list[float]:
-        """Each plan's points plus, over the next ``plies`` greedy turns, my points minus the
-        others' mean, averaged over ``count`` deals."""
+    def replies(self, plans: list, count: int) -> list[float]:
+        """Each plan's points, minus the next seat's best reply (greedy), plus my best turn
+        after that reply with my kept cards and my draws, averaged over ``count`` deals."""
         deals = self.deals(count, 0)
         out = []
         for plan in plans:
             total = 0.0
             for hands, deck in deals:
                 hands, deck, tab = self._after(plan, hands, deck)
-                seat = (self.me + 1) % self.n
-                for _ in range(plies):
-                    points, tab, deck = _greedy_turn(tab, hands, deck, seat)
-                    total += points if seat == self.me else -points / len(self.others)
-                    seat = (seat + 1) % self.n
+                points, tab, deck = _greedy_turn(tab, hands, deck, self.next)
+                found = best_turns(tab, hands[self.me], keep=1)
+                total += (found[0][0] if found else 0) - points
             out.append(plan[0] + total / len(deals))
         return out
 

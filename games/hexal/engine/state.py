@@ -25,6 +25,10 @@ OVER = "over"
 END_TARGET = "target"   # someone reached the target score and the round was finished
 END_PASSES = "passes"   # the deck was empty and every player passed in a row
 
+# A seat's latest turn (``last``)
+PLAYED, DISCARDED, PASSED = "played", "discarded", "passed"
+NO_TURN = ("", -1, ())
+
 _blank = object.__new__
 
 
@@ -41,13 +45,15 @@ class HexalState:
     per seat, ``current`` (seat to act), ``phase``, ``target`` (card or -1), ``placed``
     (cards placed this turn, in order), ``turn`` (finished turns), ``passes`` (passes in a
     row), ``final_round`` (the target score was reached: the round is being finished),
-    ``ended`` ("" or END_*).
+    ``ended`` ("" or END_*), ``last`` (per seat, its latest finished turn as ``(kind, card,
+    placed)``: ``(PLAYED, target, cards placed in order)``, ``(DISCARDED, card, ())``,
+    ``(PASSED, -1, ())``, or ``("", -1, ())`` before its first turn; public, as in the log).
     """
 
     __slots__ = (
         "n", "target_score", "personal", "seed", "dealer", "first", "playable", "initial",
         "deck", "hands", "stacks", "shown", "table", "discards", "totals", "history", "current",
-        "phase", "target", "placed", "turn", "passes", "final_round", "ended",
+        "phase", "target", "placed", "turn", "passes", "final_round", "ended", "last",
         "where", "spots", "encoded",
     )
     _FIELDS = __slots__[:-3]
@@ -115,7 +121,7 @@ def encode(st: HexalState) -> dict:
     return out
 
 
-_LISTS = ("playable", "hands", "stacks", "shown", "table", "totals")
+_LISTS = ("playable", "hands", "stacks", "shown", "table", "totals", "last")
 
 
 def _encode(st: HexalState) -> dict:
@@ -145,6 +151,7 @@ def _encode(st: HexalState) -> dict:
         "passes": st.passes,
         "final_round": st.final_round,
         "ended": st.ended,
+        "last": [[kind, CODE[c] if c >= 0 else None, _codes(cards)] for kind, c, cards in st.last],
     }
 
 
@@ -180,4 +187,13 @@ def decode(data: dict) -> HexalState:
         passes=data["passes"],
         final_round=data["final_round"],
         ended=data["ended"],
+        last=_last(data.get("last"), data["n"]),
     )
+
+
+def _last(rows, n: int) -> tuple:
+    """``last`` from its encoding; encodings stored before the field have none (``NO_TURN``
+    for every seat: the strong bot then reads nothing into the other seats' turns)."""
+    if rows is None:
+        return (NO_TURN,) * n
+    return tuple((kind, ID_OF[c] if c is not None else -1, _ids(cards)) for kind, c, cards in rows)

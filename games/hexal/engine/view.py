@@ -1,8 +1,8 @@
 """What a seat may see of a Hexal state, and what it may not (``secrets``).
 
 Everyone sees the table, the target and the cards placed this turn, the discards (face up),
-every seat's score, turn history and hand count, the hand cards every player has seen (taken
-back from the table: ``shown``), and the deck and personal stacks as counts. A seated viewer
+every seat's score, turn history, latest turn (as the log tells it) and hand count, the hand
+cards every player has seen (taken back from the table: ``shown``), and the deck and personal stacks as counts. A seated viewer
 also sees its own hand; the seat to act gets ``moves``: its legal targets, or per hand card
 every place around the target with the points the card would score there. Never the seed,
 the deck order, a stack card or another seat's unshown hand card.
@@ -56,8 +56,19 @@ def _seat(st: HexalState, s: int) -> dict:
         "shown": [CODE[c] for c in st.shown[s]],
         "turns": list(history),
         "best_turn": max(history, default=0),
+        "last_turn": _last_turn(st.last[s]),
     })
     return entry
+
+
+def _last_turn(last: tuple) -> dict | None:
+    """The seat's latest turn as the log tells it: ``{"kind": "played"|"discarded"|"passed",
+    "card": the target or the discarded card (code) or None, "placed": [codes in order]}``,
+    None before its first turn."""
+    kind, card, placed = last
+    if not kind:
+        return None
+    return {"kind": kind, "card": CODE[card] if card >= 0 else None, "placed": [CODE[c] for c in placed]}
 
 
 def moves(st: HexalState) -> dict:

@@ -40,8 +40,7 @@ class StrongBot:
     """See the module docstring; ``choose`` returns one element of ``legal``."""
 
     name = "strong"
-    description = ("Weighs each turn's points against what it leaves the next player and "
-                   "itself and, near the end, plays the turn that wins most often.")
+    description = "Scores well every turn and, near the end, plays the turn that wins most often."
 
     TOP = 10           # targets whose best fills are candidates
     DELTA = 3.0        # points a candidate may give up in the middle of the game

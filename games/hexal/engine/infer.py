@@ -19,8 +19,7 @@ import random
 
 from games.hexal.engine.cards import ID_OF
 from games.hexal.engine.playout import Table, best_turns
-
-HAND = 6
+from games.hexal.engine.state import DISCARDED, HAND_SIZE, PLAYED
 
 
 def table_before(table: dict, removed: set) -> dict:
@@ -47,7 +46,8 @@ class KeptCards:
         env = view["seats"][seat]
         self.size = env["hand_count"]
         self.known = [ID_OF[c] for c in env.get("shown") or ()][:self.size]
-        self.unseen = [c for c in unseen if c not in set(self.known)]
+        known = set(self.known)
+        self.unseen = [c for c in unseen if c not in known]
         self.tries = tries
         self.kept, self.cands, self.placed, self.value, self.before = 0, [], (), 0, None
         last = env.get("last_turn")
@@ -62,17 +62,17 @@ class KeptCards:
         s = seat
         while s != me:
             later = view["seats"][s].get("last_turn") or {}
-            if later.get("kind") == "played":
+            if later.get("kind") == PLAYED:
                 removed.update(ID_OF[c] for c in later["placed"])
             s = (s + 1) % n
-        placed = tuple(ID_OF[c] for c in last["placed"]) if last["kind"] == "played" else ()
-        spent = len(placed) if last["kind"] == "played" else 1 if last["kind"] == "discarded" else 0
+        placed = tuple(ID_OF[c] for c in last["placed"]) if last["kind"] == PLAYED else ()
+        spent = len(placed) if last["kind"] == PLAYED else 1 if last["kind"] == DISCARDED else 0
         self.before = Table(table_before(table, removed))
         self.placed = placed
         found = best_turns(self.before, placed, keep=1) if placed else []
         self.value = found[0][0] if found else 0
         free = self.size - len(self.known)
-        self.kept = max(0, min(free, HAND - spent - len(self.known)))
+        self.kept = max(0, min(free, HAND_SIZE - spent - len(self.known)))
         if self.kept:
             self.cands = [c for c in self.unseen if self._fits(self.placed + (c,))]
 

@@ -118,10 +118,11 @@ def encode(st: HexalState) -> dict:
     for key in _LISTS:
         out[key] = list(enc[key])
     out["history"] = [list(h) for h in enc["history"]]
+    out["last"] = [list(row) for row in enc["last"]]
     return out
 
 
-_LISTS = ("playable", "hands", "stacks", "shown", "table", "totals", "last")
+_LISTS = ("playable", "hands", "stacks", "shown", "table", "totals")
 
 
 def _encode(st: HexalState) -> dict:

@@ -103,23 +103,31 @@ def click_and_wait(page, locator) -> None:
 def in_reach_at_every_size(page) -> None:
     """Issue 8's "everything in reach", for this table: at 1280x800 and 1366x768 the whole
     board, the player's panel with its hint and the banner are in the window without
-    scrolling; at 360x740 the board's top, the banner and the panel (kept at the bottom)
-    are. Saves a screenshot at each size."""
+    scrolling; at 360x740 the banner, the board (filling its slot, at least 160 px tall),
+    the hand slot (kept at the bottom) with the panel's top and hint are. Saves a
+    screenshot at each size."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => window.scrollTo(0, 0)")
         page.wait_for_timeout(150)  # the resize handler fits the board
         boxes = {name: page.locator(sel).bounding_box() for name, sel in
-                 (("board", "#board"), ("panel", "#hand-panel"), ("hint", "#hand-hint"), ("banner", "#status-banner"))}
-        for name in ("panel", "hint", "banner"):
+                 (("board", "#board"), ("panel", "#hand-panel"), ("slot", "#hand-slot"), ("hint", "#hand-hint"),
+                  ("banner", "#status-banner"))}
+        # The hand slot scrolls when the panel is taller (three lit cells, three buttons):
+        # the slot, the panel's top and the hint are in the window, whatever the roll.
+        for name in ("slot", "hint", "banner"):
             box = boxes[name]
             assert 0 <= box["y"] and box["y"] + box["height"] <= height, (width, name, box)
+        assert 0 <= boxes["panel"]["y"] < height - 40, (width, boxes["panel"])
         board = boxes["board"]
         if width >= 960:
+            assert boxes["panel"]["y"] + boxes["panel"]["height"] <= height, (width, boxes["panel"])
             assert board["y"] >= 0 and board["y"] + board["height"] <= height, (width, board)
             assert boxes["panel"]["x"] >= board["x"] + board["width"], "the panel stands beside the board"
         else:
-            assert board["y"] < height - boxes["panel"]["height"] and board["width"] >= width * 0.85, (width, board)
+            # Big enough to tap a cell: the board fills its slot above the hand.
+            assert board["y"] + board["height"] <= boxes["slot"]["y"] and board["width"] >= width * 0.85, (width, board)
+            assert board["height"] >= 160, (width, board)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=ARTIFACTS / f"hexcrement-move-{width}.png")
     page.set_viewport_size({"width": 1280, "height": 800})

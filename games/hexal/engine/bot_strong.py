@@ -28,7 +28,7 @@ import random
 
 from games.hexal.engine.cards import CODE
 from games.hexal.engine.infer import KeptCards
-from games.hexal.engine.playout import Table, best_turns
+from games.hexal.engine.playout import Changes, Replies, Table, best_turns
 from games.hexal.engine.reading import Board, LazySpots, fallback, place_action
 
 HAND = 6
@@ -204,24 +204,29 @@ class Rollouts:
         return out
 
     def _after(self, plan, hands: dict, deck: list):
-        """My hand after ``plan`` and the draw, the deck left, the table."""
+        """My hand after ``plan`` and the draw, and the deck left."""
         used = {c for _, c in plan[2]}
         kept = [c for c in self.board.hand if c not in used]
         need = max(0, HAND - len(kept))
         hands = dict(hands)
         hands[self.me] = kept + deck[:need]
-        return hands, deck[need:], self.tab.played(plan[2])
+        return hands, deck[need:]
 
     def replies(self, plans: list, count: int) -> list[float]:
         """Each plan's points, minus the next seat's best reply (greedy), plus my best turn
-        after that reply with my kept cards and my draws, averaged over ``count`` deals."""
+        after that reply with my kept cards and my draws, averaged over ``count`` deals. The
+        next seat's reply on each deal is searched once on the table as it is and then only
+        near each plan's cards (playout.Replies)."""
         deals = self.deals(count, 0)
+        answers = [Replies(self.tab, hands[self.next]) for hands, _ in deals]
         out = []
         for plan in plans:
+            after = self.tab.played(plan[2])
+            changes = Changes(self.tab, after, plan[2])
             total = 0.0
-            for hands, deck in deals:
-                hands, deck, tab = self._after(plan, hands, deck)
-                points, tab, deck = _greedy_turn(tab, hands, deck, self.next)
+            for (hands, deck), answer in zip(deals, answers, strict=True):
+                hands, deck = self._after(plan, hands, deck)
+                points, tab, deck = _greedy_turn(after, hands, deck, self.next, answer.best(after, changes))
                 found = best_turns(tab, hands[self.me], keep=1)
                 total += (found[0][0] if found else 0) - points
             out.append(plan[0] + total / len(deals))
@@ -235,8 +240,10 @@ class Rollouts:
         out = []
         for plan in plans:
             wins = 0.0
+            after = self.tab.played(plan[2])
             for hands, deck in deals:
-                hands, deck, tab = self._after(plan, hands, deck)
+                hands, deck = self._after(plan, hands, deck)
+                tab = after
                 totals = list(self.totals)
                 totals[self.me] += plan[0]
                 final = self.final or totals[self.me] >= self.target
@@ -253,12 +260,13 @@ class Rollouts:
         return out
 
 
-def _greedy_turn(tab: Table, hands: dict, deck: list, seat: int):
+def _greedy_turn(tab: Table, hands: dict, deck: list, seat: int, found=None):
     """The greedy turn of ``seat`` in a play-out: ``(points, table, deck)``; ``hands`` is
     updated (the played cards out, the draw in; with nothing to play, the first card is
-    discarded for one)."""
+    discarded for one). ``found``: the seat's best fill on ``tab`` when already known."""
     hand = hands[seat]
-    found = best_turns(tab, hand, keep=1)
+    if found is None:
+        found = best_turns(tab, hand, keep=1)
     if not found:
         if hand and deck:
             hands[seat] = hand[1:] + deck[:1]

@@ -40,19 +40,24 @@ class Table:
         return Table(table, where, spots)
 
 
-def best_turns(tab: Table, hand, keep: int = 1, targets=None) -> list[tuple[float, int, list]]:
+def best_turns(tab: Table, hand, keep: int = 1, targets=None, keys=None) -> list[tuple[float, int, list]]:
     """The best fills of ``hand`` over the targets of ``tab`` (every card in play, or only
     ``targets``): up to ``keep`` of ``(points, target, [(spot key, card)])``, best first (ties:
     the lower target id). Points are rule 10's, exact (search.best_fill); ``[]`` when no card of
-    ``hand`` fits anywhere."""
+    ``hand`` fits anywhere. ``keys`` (spot keys in ``tab.spots`` order, every place of the
+    ``targets`` among them) limits the walk to those spots: the same answer, sooner."""
     hm = mask_of(hand)
     if not hm:
         return []
     allowed = None if targets is None else set(targets)
-    # options of each spot some hand card fits, and the targets it is a place of
+    spots = tab.spots
+    entries = spots.items() if keys is None else [(k, spots[k]) for k in keys]
+    # options of each spot some hand card fits (and its best one), and the targets it is a
+    # place of
     options: dict = {}
+    tops: dict = {}
     places: dict = {}
-    for k, (_, mask, found) in tab.spots.items():
+    for k, (_, mask, found) in entries:
         m = mask & hm
         if not m:
             continue
@@ -62,6 +67,7 @@ def best_turns(tab: Table, hand, keep: int = 1, targets=None) -> list[tuple[floa
                 row = SHARE[c]
                 opts.append((c, sum([row[t] for t in found])))
         options[k] = opts
+        tops[k] = max([p for _, p in opts])
         for t in found:
             if allowed is None or t in allowed:
                 if t in places:
@@ -69,25 +75,86 @@ def best_turns(tab: Table, hand, keep: int = 1, targets=None) -> list[tuple[floa
                 else:
                     places[t] = [k]
     where = tab.where
-    bounded = []
+    # A cheap bound first (each place's best card, 2 points for each pair of sides that may
+    # touch: two different cards share at most two attributes); the exact bound (_bounds) is
+    # worked out only for the targets that bound does not rule out. The same fills, fewer bounds.
+    rough = []
     for t, ks in places.items():
         key = where[t][0]
+        sides = len(ks) - (key in ks)
+        pairs = 6 if sides == 6 else max(0, sides - 1)
+        rough.append((-(sum([tops[k] for k in ks]) + 2 * pairs), t, ks, key))
+    rough.sort()
+    found_: list = []
+    for neg, t, ks, key in rough:
+        if len(found_) >= keep and -neg < found_[-1][0]:
+            break
         opts = [options[k] for k in ks]
         adjacent = [[j for j in range(i) if k != key and ks[j] != key and (k - ks[j]) in _SIDES]
                     for i, k in enumerate(ks)]
         bound = _bounds(opts, adjacent)
-        bounded.append((-bound[0], t, ks, opts, adjacent, bound))
-    bounded.sort(key=lambda b: (b[0], b[1]))
-    found_: list = []
-    for neg, t, ks, opts, adjacent, bound in bounded:
-        if len(found_) >= keep and -neg < found_[-1][0]:
-            break
+        if len(found_) >= keep and bound[0] < found_[-1][0]:
+            continue
         value, pick = fill(opts, adjacent, bound)
         if pick:
             found_.append((value, t, [(ks[i], c) for i, c in pick]))
             found_.sort(key=lambda f: (-f[0], f[1]))
             del found_[keep:]
     return found_
+
+
+class Replies:
+    """One seat's best turn on many tables that differ from one base table by a few cards
+    (the candidate turns of a decision), for one hand: the best fills on the base are found
+    once, and on each changed table only the targets whose places changed are searched again
+    (the others' fills are the base's). ``best(after, changed)`` equals ``best_turns(after,
+    hand, keep=1)``: ``after`` is ``base.played(pick)``, ``changed`` is ``Changes(base,
+    after, pick)``."""
+
+    KEEP = 8  # base fills kept; when every one of them changed, the whole table is searched
+
+    def __init__(self, base: Table, hand):
+        self.hand = hand
+        self.ranked = best_turns(base, hand, keep=self.KEEP)
+
+    def best(self, after: Table, changed: Changes) -> list[tuple[float, int, list]]:
+        """``best_turns(after, hand, keep=1)``, from the base fills and a search of the
+        changed targets."""
+        kept = [f for f in self.ranked if f[1] not in changed.targets]
+        if not kept and len(self.ranked) >= self.KEEP:
+            return best_turns(after, self.hand, keep=1)
+        found = best_turns(after, self.hand, keep=1, targets=changed.targets, keys=changed.keys)
+        both = found + kept[:1]
+        if not both:
+            return []
+        return [min(both, key=lambda f: (-f[0], f[1]))]
+
+
+class Changes:
+    """What ``pick`` changed from ``base`` to ``after``: ``targets``, the cards whose places
+    differ (every card touching a refreshed spot, before or after), and ``keys``, the spots of
+    ``after`` that can be their places, in ``after.spots`` order."""
+
+    __slots__ = ("targets", "keys")
+
+    def __init__(self, base: Table, after: Table, pick):
+        refreshed = set()
+        for key, _ in pick:
+            refreshed.add(key)
+            refreshed.update(key + d for d in DELTAS)
+        targets = set()
+        for k in refreshed:
+            for spots in (base.spots, after.spots):
+                entry = spots.get(k)
+                if entry is not None:
+                    targets.update(entry[2])
+        near = set()
+        for t in targets:
+            key = after.where[t][0]
+            near.add(key)
+            near.update(key + d for d in DELTAS)
+        self.targets = targets
+        self.keys = [k for k in after.spots if k in near]
 
 
 def _bounds(options: list, adjacent: list) -> list[int]:

@@ -2,7 +2,8 @@
 the strong bot's decision time with 150 cards on the table.
 
 Run: ``.venv/bin/python bench/hexal_bots.py [games] [positions]`` (default 400 games per pairing,
-40 positions). Goals (issue 10, point 4; docs/performance.md, "Hexal Classic bots"): strong
+40 positions; the duels in ``BENCH_PROCS`` processes, default 2, the same games whatever the
+count; the decision times afterwards in one process, on an otherwise idle machine). Goals (issue 10, point 4; docs/performance.md, "Hexal Classic bots"): strong
 beats greedy in at least 60% of 2-player games, greedy beats random in at least 95%; the
 strong bot decides in under 100 ms at the median and under 1 s at the 95th percentile with
 150 cards on the table.
@@ -16,6 +17,7 @@ seat to act, and each ``choose`` is timed (wall clock, the view built by the cal
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import statistics
@@ -30,6 +32,7 @@ from games.protocol import SeatSpec  # noqa: E402
 GAMES = 400
 POSITIONS = 40
 SEED = 1
+PROCS = int(os.environ.get("BENCH_PROCS", "2"))  # processes for the duels; timings run alone
 TABLE = 150
 GOALS = {("strong", "greedy"): 0.60, ("greedy", "random"): 0.95}
 
@@ -69,30 +72,44 @@ def summary(times: list) -> str:
             f"max {times[-1] * 1000:.1f} ms")
 
 
-def duel(kind: str, other: str, games: int, seed: int = SEED) -> float:
-    """``games`` games of ``kind`` against ``other`` (pairs of seats swapped); prints and
-    returns ``kind``'s share of outright wins, and ``kind``'s decision times in these games."""
+def _pair(args: tuple) -> list[tuple[bool, bool, int, list]]:
+    """Both games of one seed (``kind`` in seat 0, then in seat 1): for each, whether
+    ``kind`` won outright, whether first place was shared, ``kind``'s margin and its decision
+    times."""
+    kind, other, game_seed = args
     kinds = ENGINE.bots()
-    times: list = []
-    rng = random.Random(seed)
-    wins = ties = 0
-    margins = []
-    started = time.perf_counter()
-    for g in range(games):
-        if g % 2 == 0:
-            game_seed = rng.randrange(2**62)
-        mine = g % 2
+    out = []
+    for mine in (0, 1):
+        times: list = []
         bots = [kinds[other](), kinds[other]()]
         bots[mine] = Timed(kinds[kind](), times)
         winners, totals = play_game(bots, game_seed)
-        wins += winners == (mine,)
-        ties += len(winners) > 1
-        margins.append(totals[mine] - totals[1 - mine])
+        out.append((winners == (mine,), len(winners) > 1, totals[mine] - totals[1 - mine], times))
+    return out
+
+
+def duel(kind: str, other: str, games: int, seed: int = SEED, procs: int = PROCS) -> float:
+    """``games`` games of ``kind`` against ``other`` (pairs of seats swapped), the pairs
+    shared among ``procs`` processes (the same games whatever the count); prints and returns
+    ``kind``'s share of outright wins, and ``kind``'s decision times in these games."""
+    rng = random.Random(seed)
+    jobs = [(kind, other, rng.randrange(2**62)) for _ in range((games + 1) // 2)]
+    started = time.perf_counter()
+    if procs > 1:
+        with multiprocessing.Pool(procs) as pool:
+            pairs = pool.map(_pair, jobs, chunksize=1)
+    else:
+        pairs = [_pair(job) for job in jobs]
+    games_ = [g for pair in pairs for g in pair][:games]
+    wins = sum(g[0] for g in games_)
+    ties = sum(g[1] for g in games_)
+    margins = [g[2] for g in games_]
+    times = [t for g in games_ for t in g[3]]
     rate = wins / games
     print(f"{kind} vs {other}, 2 players: {wins}/{games} wins = {rate:.1%}, {ties} ties "
           f"(goal {GOALS[(kind, other)]:.0%}); mean margin {statistics.mean(margins):+.2f} points "
-          f"(sd {statistics.pstdev(margins):.1f}) in {time.perf_counter() - started:.0f}s; "
-          f"{len(times)} {kind} decisions: {summary(times)}")
+          f"(sd {statistics.pstdev(margins):.1f}) in {time.perf_counter() - started:.0f}s "
+          f"({procs} processes); {len(times)} {kind} decisions: {summary(times)}", flush=True)
     return rate
 
 

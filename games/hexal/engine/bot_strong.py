@@ -44,8 +44,8 @@ class StrongBot:
 
     TOP = 10           # targets whose best fills are candidates
     DELTA = 3.0        # points a candidate may give up in the middle of the game
-    PLANS = 12         # candidates weighed in the middle of the game, most points first
-    SAMPLES = 32       # sampled hands of the next seat (and own draws) per decision
+    PLANS = 10         # candidates weighed in the middle of the game, most points first
+    SAMPLES = 64       # sampled hands of the next seat (and own draws) per decision
     END_TOP = 8        # ... near the end
     END_DELTA = 3.0
     END_PLANS = 8

@@ -93,9 +93,10 @@ def best_turns(tab: Table, hand, keep: int = 1, targets=None, keys=None) -> list
         adjacent = [[j for j in range(i) if k != key and ks[j] != key and (k - ks[j]) in _SIDES]
                     for i, k in enumerate(ks)]
         bound = _bounds(opts, adjacent)
-        if len(found_) >= keep and bound[0] < found_[-1][0]:
+        floor = found_[-1][0] - 1 if len(found_) >= keep else 0
+        if bound[0] <= floor:
             continue
-        value, pick = fill(opts, adjacent, bound)
+        value, pick = fill(opts, adjacent, bound, floor)
         if pick:
             found_.append((value, t, [(ks[i], c) for i, c in pick]))
             found_.sort(key=lambda f: (-f[0], f[1]))
@@ -170,13 +171,16 @@ def _bounds(options: list, adjacent: list) -> list[int]:
     return bound
 
 
-def fill(options: list, adjacent: list, bound: list | None = None) -> tuple[int, list[tuple[int, int]]]:
+def fill(options: list, adjacent: list, bound: list | None = None,
+         floor: int = 0) -> tuple[int, list[tuple[int, int]]]:
     """search.best_fill with unit weights and a tighter bound (``_bounds``): the same value
-    and the same fill, found in the same order, with less of the walk."""
+    and the same fill, found in the same order, with less of the walk. With a ``floor`` (the
+    points a fill must beat to matter), fills worth no more are not looked for: ``(floor,
+    [])`` when none beats it."""
     m = len(options)
     if bound is None:
         bound = _bounds(options, adjacent)
-    best_value, best_pick = 0, []
+    best_value, best_pick = floor, []
     chosen: list = [None] * m
     pick: list = []
     used: set = set()

@@ -227,6 +227,14 @@ def test_play_hexcrement_against_two_bots_to_the_end(browser, live_site):
         expect(page.locator("#seat-list")).to_contain_text("rank 1")
         expect(page.locator("#rp-text")).to_contain_text("Game over")
         page.screenshot(path=ARTIFACTS / "hexcrement-replay-1280.png", full_page=True)
+        # At 360 px the replay's board fills its slot too, with the step controls in the window.
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.wait_for_timeout(150)
+        board = page.locator("#board").bounding_box()
+        assert board["height"] >= 160 and board["width"] >= 360 * 0.85, board
+        step = page.locator("#rp-step").bounding_box()
+        assert 0 <= step["y"] and step["y"] + step["height"] <= 740, step
+        page.screenshot(path=ARTIFACTS / "hexcrement-replay-360.png")
     except Exception:
         page.screenshot(path=ARTIFACTS / "hexcrement-failure.png", full_page=True)
         print(live_site.logs())

@@ -30,8 +30,8 @@ from games.hexal.engine.cards import CODE
 from games.hexal.engine.infer import KeptCards
 from games.hexal.engine.playout import Changes, Replies, Table, best_turns
 from games.hexal.engine.reading import Board, LazySpots, fallback, place_action
+from games.hexal.engine.state import HAND_SIZE
 
-HAND = 6
 _PLANS: dict = {}   # turn-start key -> plan; cleared when it grows past _PLANS_MAX
 _PLANS_MAX = 256
 
@@ -207,7 +207,7 @@ class Rollouts:
         """My hand after ``plan`` and the draw, and the deck left."""
         used = {c for _, c in plan[2]}
         kept = [c for c in self.board.hand if c not in used]
-        need = max(0, HAND - len(kept))
+        need = max(0, HAND_SIZE - len(kept))
         hands = dict(hands)
         hands[self.me] = kept + deck[:need]
         return hands, deck[need:]
@@ -275,7 +275,7 @@ def _greedy_turn(tab: Table, hands: dict, deck: list, seat: int, found=None):
     points, _, pick = found[0]
     used = {c for _, c in pick}
     kept = [c for c in hand if c not in used]
-    need = max(0, HAND - len(kept))
+    need = max(0, HAND_SIZE - len(kept))
     hands[seat] = kept + deck[:need]
     return points, tab.played(pick), deck[need:]
 

@@ -5,8 +5,8 @@ Run: ``.venv/bin/python bench/hexal_bots.py [games] [positions]`` (default 400 g
 40 positions; the duels in ``BENCH_PROCS`` processes, default 2, the same games whatever the
 count; the decision times afterwards in one process, on an otherwise idle machine). Goals
 (issue 10, point 4; docs/performance.md, "Hexal Classic bots"): strong beats greedy in at
-least 60% of 2-player games, greedy beats random in at least 95%; the strong bot decides in under 100 ms at the median and under 1 s at the 95th percentile with
-150 cards on the table.
+least 60% of 2-player games, greedy beats random in at least 95%; the strong bot decides in
+under 100 ms at the median and under 1 s at the 95th percentile with 150 cards on the table.
 
 Games come in pairs: one seed played twice with the seats swapped, so both bots meet the same
 deal from both chairs; a game counts as a win only when the bot wins alone (a shared first

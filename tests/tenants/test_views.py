@@ -2,6 +2,7 @@
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
+from django.utils import timezone
 
 from gameplatform.tenants import services, views
 from gameplatform.tenants.models import Invitation, Membership
@@ -39,6 +40,22 @@ def test_list_shows_my_communities_and_open_ones_only(client, world):
     assert open_b in joinable and open_a not in joinable and club not in joinable
     assert b"Secret Club" not in response.content
     assert b'class="site-header"' in response.content  # inside the site layout
+
+
+def test_a_banned_member_sees_the_ban_beside_the_community(client, world):
+    """A banned member keeps the row (so joining again is refused), and the list says why the
+    community's pages are closed to them."""
+    open_a, open_b, _ = world
+    user = make_user()
+    Membership.objects.create(user=user, tenant=open_a, banned_at=timezone.now())
+    make_member(user, open_b)
+    client.force_login(user)
+    content = client.get(reverse("tenants:list")).content.decode()
+    rows = {m.tenant.name: m for m in client.get(reverse("tenants:list")).context["memberships"]}
+    assert set(rows) == {"Open A", "Open B"}
+    a = content.index(">Open A<")
+    assert "Banned" in content[a:content.index("</li>", a)]
+    assert content.count("Banned") == 1
 
 
 def test_join_open_community(client, world):

@@ -45,10 +45,10 @@ class Sweep(bootsteps.StartStopStep):
         return bool(getattr(settings, "WORKER_SWEEP", True)) and not getattr(worker, "hexagora_embedded", False)
 
     def create(self, worker):
-        """The sweeper thread (``embedded.Sweeper``): bootsteps start, stop and terminate it."""
+        """The sweeper thread (``sweeper.Sweeper``): bootsteps start, stop and terminate it."""
         from django.conf import settings
 
-        from gameplatform.embedded import Sweeper
+        from gameplatform.sweeper import Sweeper
 
         return Sweeper(interval=settings.SWEEP_INTERVAL_SECONDS, sweep="gameplatform.matches.timers.sweep_if_due")
 

@@ -25,17 +25,18 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from celery import Celery
 from celery import _state as _celery_state
 from celery.worker import WorkController
 
+from gameplatform.sweeper import SWEEP_TASK, Sweeper  # noqa: F401  (SWEEP_TASK: for callers of this module)
+
 logger = logging.getLogger(__name__)
 
 SKIP_ENV = "HEXAGORA_NO_EMBEDDED_WORKER"
-SWEEP_TASK = "gameplatform.matches.tasks.sweep_overdue"
 # How often (seconds) the worker polls the in-memory queues: bounds the extra latency of a
 # task published with no delay. The memory transport's default is a whole second.
 MEMORY_POLLING_INTERVAL = 0.05
@@ -197,62 +198,6 @@ class EmbeddedWorker:
             raise RuntimeError(f"the embedded Celery worker did not stop within {timeout} s")
         self._thread = None
         _celery_state.default_app = self._previous_default
-
-
-class Sweeper:
-    """Calls ``sweep`` in a daemon thread at once, then every ``interval`` seconds: the first
-    sweep after a restart resumes the matches whose tasks the memory broker forgot.
-
-    ``sweep``: a callable, or a dotted path imported at each run (so the server starts even
-    while that module cannot be imported, and says so in the log). An exception is logged
-    once per failing streak, and the thread goes on. The thread's database connections are
-    closed after each run so it holds no SQLite lock between sweeps.
-    """
-
-    def __init__(self, *, interval: float, sweep: Callable[[], object] | str = SWEEP_TASK):
-        if interval <= 0:
-            raise ValueError(f"sweep interval must be positive, got {interval!r}")
-        self.interval = interval
-        self.sweep = sweep
-        self.runs = 0
-        self._stop = threading.Event()
-        self._failing = False
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._loop, name="hexagora-sweeper", daemon=True)
-        self._thread.start()
-
-    def stop(self, *, timeout: float = 10.0) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
-
-    def run_once(self) -> None:
-        """One sweep, with errors logged rather than raised."""
-        from django.db import connections
-        from django.utils.module_loading import import_string
-
-        try:
-            sweep = import_string(self.sweep) if isinstance(self.sweep, str) else self.sweep
-            sweep()
-        except Exception:
-            if not self._failing:
-                logger.exception("The embedded sweeper failed (logged once until it succeeds again)")
-            self._failing = True
-        else:
-            if self._failing:
-                logger.info("The embedded sweeper works again")
-            self._failing = False
-        finally:
-            self.runs += 1
-            connections.close_all()
-
-    def _loop(self) -> None:
-        self.run_once()
-        while not self._stop.wait(self.interval):
-            self.run_once()
 
 
 @dataclass

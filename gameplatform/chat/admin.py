@@ -8,36 +8,18 @@ the community's owners and superusers, read-only. Mutes stay private: no admin.
 """
 from __future__ import annotations
 
-from datetime import timedelta
-
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from gameplatform.matches.errors import ServiceError
 from gameplatform.tenants.admin import TenantScopedAdminMixin, is_superuser
 from gameplatform.tenants.models import Membership
 
 from . import services
+from .admin_actions import DAY, HOUR
+from .admin_actions import run_each as _run
 from .models import ChatMessage, ModerationAction, Report
-
-HOUR = int(timedelta(hours=1).total_seconds())
-DAY = int(timedelta(hours=24).total_seconds())
-
-
-def _run(modeladmin, request, items, act, done: str) -> None:
-    """Calls ``act(item)`` for each item; counts successes, shows each refusal."""
-    count = 0
-    for item in items:
-        try:
-            act(item)
-        except ServiceError as exc:
-            modeladmin.message_user(request, f"{item}: {exc.message}", messages.ERROR)
-        else:
-            count += 1
-    if count:
-        modeladmin.message_user(request, done.format(count=count), messages.SUCCESS)
 
 
 def _membership_of(message: ChatMessage) -> Membership:
@@ -242,21 +224,3 @@ class ModerationActionAdmin(ReadOnlyScoped, admin.ModelAdmin):
         if is_superuser(request):
             return True
         return bool(owned_tenant_ids(request)) and (obj is None or self.in_scope(request, obj))
-
-
-def membership_act(modeladmin, request, queryset, kind: str) -> None:
-    """A moderation action of the members' list (``tenants.admin.MembershipAdmin``): ``kind``
-    "ban", "unban", "1h" or "24h" (a chat time-out), each through its service."""
-    by = request.user
-    items = list(queryset.select_related("user", "tenant"))
-    if kind == "ban":
-        def act(m):
-            services.member_ban(membership=m, by=by)
-    elif kind == "unban":
-        def act(m):
-            services.member_unban(membership=m, by=by)
-    else:
-        def act(m):
-            services.member_timeout(membership=m, by=by, seconds=HOUR if kind == "1h" else DAY)
-    _run(modeladmin, request, items, act, ngettext("Done for {count} member.", "Done for {count} members.",
-                                                   len(items)))

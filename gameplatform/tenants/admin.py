@@ -20,6 +20,7 @@ from django.db.models import Count, QuerySet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from gameplatform.chat.admin_actions import membership_act
 from gameplatform.matches.errors import ServiceError
 
 from . import services
@@ -30,10 +31,8 @@ BANNED_ROW_KEPT = "A banned member's row is the ban: lift the ban first."
 
 
 def _moderate(modeladmin, request, queryset, kind: str) -> None:
-    """Ban, unban or time out the selected members (``chat.admin.membership_act``: services
-    that check who may, and write the audit log)."""
-    from gameplatform.chat.admin import membership_act  # the chat app registers after this one
-
+    """Ban, unban or time out the selected members (``chat.admin_actions.membership_act``:
+    services that check who may, and write the audit log)."""
     membership_act(modeladmin, request, queryset, kind)
 
 

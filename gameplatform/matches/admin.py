@@ -22,7 +22,8 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext, gettext_noop
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from gameplatform.i18n.engine_texts import engine_text
@@ -52,7 +53,7 @@ NO_HUMAN_SEAT = gettext_noop("This match has no seat played by a person that a b
 OPTIONS_NOT_OBJECT = gettext_noop("Options must be a JSON object of option names to values, as the game's options_schema gives them.")
 OPTIONS_REJECTED = _("The game rejected these options: {error}")
 UNKNOWN_GAME = _("No game is registered under {game!r}.")
-GLOBAL_VARIANT_SUPERUSER_ONLY = (
+GLOBAL_VARIANT_SUPERUSER_ONLY = _(
     "Choose your community: variants for every community are made by site administrators."
 )
 
@@ -68,7 +69,8 @@ def bot_label(game: str, kind: str) -> str:
     except UnknownGame:
         factory = None
     description = getattr(factory, "description", "") if factory else ""
-    return f"{kind.capitalize()}: {description}" if description else kind.capitalize()
+    name = engine_text(kind.capitalize())
+    return f"{name}: {engine_text(description)}" if description else name
 
 
 def _is_over(match: Match) -> bool:
@@ -91,18 +93,19 @@ class SeatInline(TenantScopedInlineMixin, admin.TabularInline):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="seat")
+    @admin.display(description=_("seat"))
     def number(self, seat):
         return seat.index + 1  # seats are numbered from 1 for people, everywhere
 
-    @admin.display(description="team")
+    @admin.display(description=_("team"))
     def team_name(self, seat):
         """The team as the table names it ("Team A"), not its index from 0."""
         if seat.team is None:
             return ""
-        return f"Team {TEAM_LETTERS[seat.team]}" if seat.team < len(TEAM_LETTERS) else f"Team {seat.team + 1}"
+        letter = TEAM_LETTERS[seat.team] if seat.team < len(TEAM_LETTERS) else seat.team + 1
+        return gettext("Team {letter}").format(letter=letter)
 
-    @admin.display(description="bot")
+    @admin.display(description=_("bot"))
     def bot_level(self, seat):
         return bot_label(seat.match.game, seat.bot_kind) if seat.bot_kind else ""
 
@@ -111,7 +114,7 @@ class SeatInline(TenantScopedInlineMixin, admin.TabularInline):
         if seat.match.status != Match.Status.ACTIVE or seat.user_id is None or seat.is_bot:
             return ""
         url = reverse("admin:matches_match_hand_to_bot", args=[seat.match_id])
-        return format_html('<a href="{}?seat={}">Hand to a bot</a>', url, seat.index)
+        return format_html('<a href="{}?seat={}">{}</a>', url, seat.index, gettext("Hand to a bot"))
 
 
 class MoveRecordInline(TenantScopedInlineMixin, admin.TabularInline):
@@ -123,7 +126,7 @@ class MoveRecordInline(TenantScopedInlineMixin, admin.TabularInline):
     readonly_fields = fields
     extra = 0
     can_delete = False
-    verbose_name_plural = "move history"
+    verbose_name_plural = _("move history")
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("match")
@@ -134,18 +137,18 @@ class MoveRecordInline(TenantScopedInlineMixin, admin.TabularInline):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="seat")
+    @admin.display(description=_("seat"))
     def seat_number(self, record):
         return record.seat + 1  # seats are numbered from 1 for people, everywhere
 
-    @admin.display(description=f"action ({RAW_SEATS})")
+    @admin.display(description=format_lazy("{} ({})", _("action"), _(RAW_SEATS)))
     def shown_action(self, record):
         action = record.action if isinstance(record.action, dict) else {}
         if _is_over(record.match):
             return json.dumps(action, sort_keys=True)
         return json.dumps({"type": action.get("type")})
 
-    @admin.display(description=f"events ({RAW_SEATS})")
+    @admin.display(description=format_lazy("{} ({})", _("events"), _(RAW_SEATS)))
     def shown_events(self, record):
         events = record.events if isinstance(record.events, list) else []
         if not _is_over(record.match):
@@ -156,13 +159,13 @@ class MoveRecordInline(TenantScopedInlineMixin, admin.TabularInline):
 class HandToBotForm(forms.Form):
     """Which person's seat a bot takes over, and which bot."""
 
-    seat = forms.TypedChoiceField(coerce=int, label="Seat")
-    kind = forms.ChoiceField(label="Bot")
+    seat = forms.TypedChoiceField(coerce=int, label=_("Seat"))
+    kind = forms.ChoiceField(label=_("Bot"))
 
     def __init__(self, *args, match: Match, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [
-            (s.index, f"Seat {s.index + 1}: {s.user}") for s in match.seats.all() if s.user_id and not s.is_bot
+            (s.index, gettext("Seat {number}: {player}").format(number=s.index + 1, player=s.user)) for s in match.seats.all() if s.user_id and not s.is_bot
         ]
         try:
             kinds = list(get_engine(match.game).bots())
@@ -187,9 +190,9 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["tenant", "game", "title", "status", "moderate", "variant", "options", "created_by",
                            "rated"]}),
-        ("Timing", {"fields": ["created_at", "started_at", "finished_at", "time_control", "turn_seconds",
+        (_("Timing"), {"fields": ["created_at", "started_at", "finished_at", "time_control", "turn_seconds",
                                "bank_minutes", "increment_seconds", "days_per_move", "deadline"]}),
-        ("State", {"fields": ["version", "seed_commitment", "shown_seed", "shown_state", "shown_result"]}),
+        (_("State"), {"fields": ["version", "seed_commitment", "shown_seed", "shown_state", "shown_result"]}),
     ]
     readonly_fields = [
         "tenant", "game", "title", "status", "moderate", "variant", "options", "created_by", "rated",
@@ -215,13 +218,13 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         return obj is None or self.in_scope(request, obj)
 
     # --- hidden information --------------------------------------------------------------------
-    @admin.display(description="seed")
+    @admin.display(description=_("seed"))
     def shown_seed(self, match):
         if match.seed is None:
             return "-"
         return match.seed if _is_over(match) else gettext(HIDDEN_UNTIL_OVER)
 
-    @admin.display(description="state")
+    @admin.display(description=_("state"))
     def shown_state(self, match):
         if match.state is None:
             return "-"
@@ -233,22 +236,24 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         except Exception as exc:  # a broken row must not take the admin page down
             return STATE_UNAVAILABLE.format(error=type(exc).__name__)
         return format_html(
-            "<p>Spectator view: hands, deck order and the seed are {} ({}).</p>{}", gettext(HIDDEN_UNTIL_OVER),
-            gettext(RAW_SEATS), _pretty(view)
+            "<p>{}</p>{}", gettext("Spectator view: hands, deck order and the seed are {hidden} ({note}).").format(
+                hidden=gettext(HIDDEN_UNTIL_OVER), note=gettext(RAW_SEATS)), _pretty(view)
         )
 
-    @admin.display(description="result")
+    @admin.display(description=_("result"))
     def shown_result(self, match):
         return _pretty(match.result) if match.result is not None else "-"
 
-    @admin.display(description="moderation")
+    @admin.display(description=_("moderation"))
     def moderate(self, match):
         if match.status in OVER:
             return "-"
-        links = [format_html('<a href="{}">Abort this match</a>', reverse("admin:matches_match_abort", args=[match.pk]))]
+        links = [format_html('<a href="{}">{}</a>', reverse("admin:matches_match_abort", args=[match.pk]),
+                             gettext("Abort this match"))]
         if match.status == Match.Status.ACTIVE:
             links.append(
-                format_html('<a href="{}">Hand a seat to a bot</a>', reverse("admin:matches_match_hand_to_bot", args=[match.pk]))
+                format_html('<a href="{}">{}</a>', reverse("admin:matches_match_hand_to_bot", args=[match.pk]),
+                            gettext("Hand a seat to a bot"))
             )
         return format_html(" · ".join(["{}"] * len(links)), *links)
 
@@ -278,21 +283,22 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         self.message_user(request, ABORTED.format(match=match), messages.SUCCESS)
         return True
 
-    @admin.action(description="Abort the selected matches", permissions=["moderate"])
+    @admin.action(description=_("Abort the selected matches"), permissions=["moderate"])
     def abort_matches(self, request, queryset):
         """Asks first (issue 8: "the admin's bulk abort asks for confirmation"), as Django's
         delete action does; the confirmation page posts back with ``confirm``."""
         matches = list(queryset)
         if request.POST.get("confirm") != "yes":
             context = {**self.admin_site.each_context(request), "opts": self.model._meta, "matches": matches,
-                       "title": f"Abort {len(matches)} match{'es' if len(matches) != 1 else ''}?",
+                       "title": ngettext("Abort {count} match?", "Abort {count} matches?", len(matches)).format(
+                           count=len(matches)),
                        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME}
             return TemplateResponse(request, "tenants/admin/match_abort_many.html", context)
         for match in matches:
             self._abort(request, match)
         return None
 
-    @admin.action(description="Hand a seat of the selected match to a bot", permissions=["moderate"])
+    @admin.action(description=_("Hand a seat of the selected match to a bot"), permissions=["moderate"])
     def hand_seat_to_bot(self, request, queryset):
         matches = list(queryset[:2])
         if len(matches) != 1:
@@ -308,7 +314,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
             self._abort(request, match)
             return HttpResponseRedirect(change_url)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "match": match,
-                   "title": f"Abort {match}?", "change_url": change_url}
+                   "title": gettext("Abort {match}?").format(match=match), "change_url": change_url}
         return TemplateResponse(request, "tenants/admin/match_abort.html", context)
 
     def hand_to_bot_view(self, request, object_id):
@@ -333,7 +339,8 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
             self.message_user(request, gettext(NO_HUMAN_SEAT), messages.WARNING)
             return HttpResponseRedirect(change_url)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta, "match": match,
-                   "form": form, "title": f"Hand a seat of {match} to a bot", "change_url": change_url}
+                   "form": form, "title": gettext("Hand a seat of {match} to a bot").format(match=match),
+                   "change_url": change_url}
         return TemplateResponse(request, "tenants/admin/match_hand_to_bot.html", context)
 
 
@@ -390,7 +397,7 @@ class RuleVariantForm(forms.ModelForm):
 class CommunityOrGlobalFilter(admin.SimpleListFilter):
     """Variants by community, with "every community" for the global ones."""
 
-    title = "community"
+    title = _("community")
     parameter_name = "community"
 
     def lookups(self, request, model_admin):
@@ -399,7 +406,7 @@ class CommunityOrGlobalFilter(admin.SimpleListFilter):
         tenants = Tenant.objects.all() if is_superuser(request) else Tenant.objects.filter(
             pk__in=moderated_tenant_ids(request)
         )
-        return [("global", "Every community")] + [(str(t.pk), t.name) for t in tenants.order_by("name")]
+        return [("global", gettext("Every community"))] + [(str(t.pk), t.name) for t in tenants.order_by("name")]
 
     def queryset(self, request, queryset):
         value = self.value()
@@ -433,14 +440,14 @@ class RuleVariantAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         form = super().get_form(request, obj, change, **kwargs)
         return type(form.__name__, (form,), {"request": request})
 
-    @admin.display(description="community")
+    @admin.display(description=_("community"))
     def community(self, variant):
-        return variant.tenant or "every community"
+        return variant.tenant or gettext("every community")
 
-    @admin.display(description="options the game accepts")
+    @admin.display(description=_("options the game accepts"))
     def options_schema(self, variant):
         if not variant.game:
-            return "Save once with a game chosen to see its options."
+            return gettext("Save once with a game chosen to see its options.")
         try:
             return _pretty(get_engine(variant.game).options_schema())
         except Exception as exc:  # an unknown or broken engine: say so instead of failing

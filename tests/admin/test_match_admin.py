@@ -163,3 +163,20 @@ def test_the_admin_index_has_one_section_per_name(db, client, django_user_model)
     apps = client.get(reverse("admin:index")).context["app_list"]
     names = [app["name"] for app in apps]
     assert len(names) == len(set(names)), names
+
+
+def test_the_match_pages_speak_the_moderators_language(setup):
+    """Moderators run their community in their own language: the match page's columns,
+    moderation links, hand-to-bot form and bot levels are in French for a French browser."""
+    client, match, _ = setup
+    Seat.objects.filter(match=match, index=1).update(team=1)
+    page = client.get(reverse("admin:matches_match_change", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="fr")
+    html = page.content.decode()
+    for text in ("Annuler cette partie", "Confier une place à un bot", "istorique des coups", "Équipe B",
+                 "Vue de spectateur", "caché jusqu’à la fin de la partie"):
+        assert text in html, text
+    assert "Abort this match" not in html and "Hand to a bot" not in html
+    url = reverse("admin:matches_match_hand_to_bot", args=[match.pk])
+    form = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").context["form"]
+    assert form.fields["seat"].choices == [(0, "Place 1 : alice_a")]
+    assert dict(form.fields["kind"].choices)["random"].startswith("Hasard: ")

@@ -76,6 +76,17 @@ STATE_JS = """() => {
 }"""
 
 
+MIN_TARGET_PX = 32  # issue 8: every touch target a finger wide
+# The trade panel's controls under ``min`` CSS px either way (a checkbox counts with its label):
+# [{what, w, h}]. The random tables of test_table_layout show this panel only now and then.
+TRADE_SMALL_JS = r"""(min) => [...document.querySelectorAll("#hf-trade button, #hf-trade input, #hf-trade select")]
+  .filter((n) => n.checkVisibility())
+  .map((n) => [n, (n.type === "checkbox" && n.closest("label")) || n])
+  .map(([n, t]) => ({what: (n.getAttribute("aria-label") || n.textContent || n.id).trim(), r: t.getBoundingClientRect()}))
+  .filter(({r}) => r.width < min - 0.5 || r.height < min - 0.5)
+  .map(({what, r}) => ({what, w: Math.round(r.width * 10) / 10, h: Math.round(r.height * 10) / 10}))"""
+
+
 def signed_in_page(browser, site_url: str, user, width: int):
     """A page of a browser context carrying ``user``'s session (a test-client login: the
     session row is in the database the server reads)."""
@@ -190,6 +201,8 @@ def compose_offer(page) -> None:
     gets = page.locator(f"#hf-trade [data-box=offer][data-side=get][data-by='1']:not([data-res={res or 'none'}])")
     gets.first.click()
     expect(page.locator("#hf-offer-go")).to_be_enabled()
+    small = page.evaluate(TRADE_SMALL_JS, MIN_TARGET_PX)
+    assert not small, f"trade controls under {MIN_TARGET_PX} px: {small}"
 
 
 def settle_offer(page, site) -> str:

@@ -1,5 +1,6 @@
 """Writes of the alerts: the turn flow's hooks (``waiting_sync``, ``match_ended``), invitations
-(``match_invite``, ``invite_link_join``) and the one-click unsubscribe (``email_unsubscribe``).
+(``match_invite``; taking a seat by the link is ``joins.invite_link_join``) and the one-click
+unsubscribe (``email_unsubscribe``).
 
 The hooks run inside the turn flow's transaction (``matches.turns``) and leave their socket
 messages and mail tasks to ``transaction.on_commit``, with what the transaction knew: the
@@ -28,7 +29,7 @@ from games import registry
 
 from . import notify
 from .models import MatchInvitation
-from .selectors import invite_token_valid, unsubscribe_token_user
+from .selectors import unsubscribe_token_user
 
 log = logging.getLogger(__name__)
 
@@ -217,19 +218,6 @@ def _member_named(tenant, username: str):
         return exact
     found = list(members.filter(username__iexact=username)[:2])
     return found[0] if len(found) == 1 else None
-
-
-def invite_link_join(*, tenant, user, match_id, token) -> Seat:
-    """Seats ``user`` at match ``match_id`` of ``tenant`` through its invitation link:
-    ``token`` must be the match's (``selectors.invite_token``), then as
-    ``matches.services.match_join``. Raises 404 ``invalid_invite_link`` (field ``token``) and
-    whatever ``match_join`` raises."""
-    from gameplatform.matches.services import match_join
-
-    mid = match_selectors.parse_id(match_id, "match_id")
-    if not invite_token_valid(token, mid):
-        raise ServiceError("invalid_invite_link", str(INVITE_LINK_INVALID), 404, "token")
-    return match_join(tenant=tenant, user=user, match_id=mid)
 
 
 # --- mail -------------------------------------------------------------------------------------

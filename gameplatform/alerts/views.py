@@ -18,7 +18,7 @@ from gameplatform.matches.models import Match, Seat
 from gameplatform.matches.views import member_page
 from gameplatform.ratings.selectors import game_name
 
-from . import selectors, services
+from . import joins, selectors, services
 from .forms import InviteForm
 from .models import MatchInvitation
 
@@ -76,7 +76,7 @@ def invite(request, match_id: int):
 @member_page
 def invite_link(request, match_id: int, token: str):
     """/matches/<id>/invite/<token>/: the match's invitation link. GET shows the match and a
-    "Take a seat" button while a seat is free; POST takes it (``services.invite_link_join``).
+    "Take a seat" button while a seat is free; POST takes it (``joins.invite_link_join``).
     A token that is not this match's is a 404."""
     if not selectors.invite_token_valid(token, match_id):
         raise ServiceError("invalid_invite_link", str(services.INVITE_LINK_INVALID), 404, "token")
@@ -84,7 +84,7 @@ def invite_link(request, match_id: int, token: str):
     status = 200
     if request.method == "POST":
         try:
-            services.invite_link_join(tenant=request.tenant, user=request.user, match_id=match.pk, token=token)
+            joins.invite_link_join(tenant=request.tenant, user=request.user, match_id=match.pk, token=token)
         except ServiceError as exc:
             if exc.status in (403, 404):
                 raise

@@ -11,7 +11,7 @@
   that seat's move. While the seat's person is on vacation in the match's community
   (``players.selectors.on_vacation``) the clock stands still: a move that starts during a
   vacation starts when it ends, and a vacation that starts or ends during a move moves the
-  deadline by the overlap (``clocks_vacation_changed``).
+  deadline by the overlap (``vacations.clocks_vacation_changed``).
 
 Per-seat clocks (``fischer``, ``correspondence``) live on the seat: ``Seat.clock_ms`` (the
 time left when the clock last started or stopped) and ``Seat.clock_since`` (when it started;
@@ -298,50 +298,3 @@ def _ms(delta: timedelta) -> int:
 def _row(index, remaining, since, deadline) -> dict:
     return {"index": index, "remaining_ms": remaining, "running": since is not None,
             "since": since.isoformat() if since else None, "deadline": deadline.isoformat() if deadline else None}
-
-
-def clocks_vacation_changed(*, membership, now: datetime.datetime | None = None) -> int:
-    """After the member's vacation started, changed or ended (``players.services.vacation_set``,
-    in its transaction): reschedules the correspondence clocks of their seats in the
-    membership's community. A running clock stops at ``now`` with the time it has left and
-    starts again when the vacation ends; a clock a vacation paused starts at the new end, or
-    now when the vacation is over. Each match changed gets ``version + 1``, its new
-    ``Match.deadline`` and, after commit, the broadcast and timer of every change. Returns the
-    number of matches changed."""
-    from gameplatform.matches.turns import _bump_and_notify, _lock, _seats
-
-    now = now or timezone.now()
-    end = vacation_end(membership, now)
-    match_ids = sorted(set(
-        Seat.objects.filter(
-            user_id=membership.user_id, bot_kind="", bot_takeover=False, clock_since__isnull=False,
-            match__tenant_id=membership.tenant_id, match__status=Match.Status.ACTIVE,
-            match__time_control=CORRESPONDENCE,
-        ).values_list("match_id", flat=True)
-    ))
-    changed_matches = 0
-    for match_id in match_ids:  # in id order: two of these never wait for each other in a circle
-        match = _lock(match_id, None)
-        if match.status != Match.Status.ACTIVE or match.time_control != CORRESPONDENCE:
-            continue
-        seats = _seats(match)
-        changed = []
-        for seat in seats:
-            if seat.user_id != membership.user_id or seat.bot_plays or seat.clock_since is None:
-                continue
-            if seat.clock_since <= now:  # running: keep what is left, for after the vacation
-                if end is None:
-                    continue
-                seat.clock_ms = max(seat.clock_ms - _ms(now - seat.clock_since), 0)
-                seat.clock_since = end
-            elif seat.clock_since != (end or now):  # paused: resume at the new end
-                seat.clock_since = end or now
-            else:
-                continue
-            changed.append(seat)
-        if changed:
-            Seat.objects.bulk_update(changed, ["clock_ms", "clock_since"])
-            match.deadline = earliest_deadline(seats)
-            _bump_and_notify(match)
-            changed_matches += 1
-    return changed_matches

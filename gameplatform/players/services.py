@@ -13,8 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from gameplatform.matches.clocks import clocks_vacation_changed
 from gameplatform.matches.errors import ServiceError
+from gameplatform.matches.vacations import clocks_vacation_changed
 from gameplatform.tenants.models import Membership
 from gameplatform.tenants.services import membership_require
 
@@ -89,7 +89,7 @@ def vacation_set(*, membership: Membership, until, today: datetime.date | None =
     ``invalid_setting`` (field ``vacation_until``) for a non-date, a date in the past or more
     than a year ahead, and for more days than are left; nothing is written then. A change
     reschedules the deadlines of the member's correspondence matches here
-    (``matches.clocks.clocks_vacation_changed``).
+    (``matches.vacations.clocks_vacation_changed``).
     """
     today = today or timezone.localdate()
     if until is not None and (not isinstance(until, datetime.date) or isinstance(until, datetime.datetime)):

@@ -154,17 +154,35 @@ def _people(n: int) -> list[User]:
     return users
 
 
+def started_match(slug: str, users: list[User], *, turn_seconds: int | None, title: str) -> Match:
+    """A match of ``slug`` that ``users[0]`` created and started, seat i taken by ``users[i]``."""
+    tenant = tenant_default()
+    match = services.match_create(tenant=tenant, user=users[0], game=slug, seats=len(users), turn_seconds=turn_seconds,
+                                  title=title)
+    for user in users[1:]:
+        services.match_join(tenant=tenant, user=user, match_id=match.pk)
+    services.match_start(tenant=tenant, user=users[0], match_id=match.pk)
+    return match
+
+
+def bot_move(engine, state, bot, rng) -> tuple[int, dict]:
+    """``(seat, action)``: the first seat to act that ``bot`` moves for, and its move; when every
+    seat to act waits for someone (the bot chooses None), the first one's time-out action."""
+    acting = list(engine.to_act(state))
+    for seat in acting:
+        action = bot.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
+        if action is not None:
+            return seat, action
+    return acting[0], engine.timeout_action(state, acting[0])
+
+
 def _table_where_the_viewer_acts(slug: str, users: list[User]) -> Match:
     """A started match of ``slug`` for ``users`` (seat i = users[i]), played on by the game's
     strongest bot for every seat until at least ``MIN_MOVES`` moves are made and seat 0 must act.
     The third move is made as the turn timer, so the log shows a marked move."""
     tenant = tenant_default()
     engine = registry.get_engine(slug)
-    match = services.match_create(tenant=tenant, user=users[0], game=slug, seats=len(users), turn_seconds=TURN_SECONDS,
-                                  title="Layout table")
-    for user in users[1:]:
-        services.match_join(tenant=tenant, user=user, match_id=match.pk)
-    services.match_start(tenant=tenant, user=users[0], match_id=match.pk)
+    match = started_match(slug, users, turn_seconds=TURN_SECONDS, title="Layout table")
     bot = list(engine.bots().values())[-1]()
     rng = random.Random(8)
     for moves in range(MAX_MOVES):
@@ -174,16 +192,7 @@ def _table_where_the_viewer_acts(slug: str, users: list[User]) -> Match:
         acting = list(engine.to_act(state))
         if moves >= MIN_MOVES and 0 in acting:
             return match
-        choice = None
-        for seat in acting:
-            view = engine.view(state, seat)
-            action = bot.choose(view, engine.legal_actions(state, seat), rng)
-            if action is not None:
-                choice = (seat, action)
-                break
-        if choice is None:  # everyone waits for someone: the timer decides
-            choice = (acting[0], engine.timeout_action(state, acting[0]))
-        seat, action = choice
+        seat, action = bot_move(engine, state, bot, rng)
         if moves == 2 and seat != 0:
             services.submit_action(match_id=match.pk, action=engine.timeout_action(state, seat),
                                    expected_version=match.version, seat=seat, actor="timeout")

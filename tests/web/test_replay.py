@@ -106,7 +106,9 @@ def test_a_step_costs_at_most_one_checkpoint_interval_of_applies(finished_match,
     applies = []
     real = engine.apply
     monkeypatch.setattr(engine, "apply", lambda *a, **kw: applies.append(1) or real(*a, **kw))
-    for start in (0, every - 1, every, 2 * every - 1, total - 1):
+    # The match is the bots' (its seed is random, 64-337 steps over 60 seeds): the steps before
+    # and after each of its first checkpoints, as far as it goes, and its last.
+    for start in sorted({s for s in (0, every - 1, every, 2 * every - 1, total - 1) if s < total}):
         applies.clear()
         response = client.get(api(finished_match, f"steps/?start={start}&viewer=1"))
         assert response.status_code == 200

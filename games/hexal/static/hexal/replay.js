@@ -1,6 +1,7 @@
 // Hexal Classic replay: step through a finished match (selectors.match_replay: spectator
 // views rebuilt from the seed) with the shared controls, log and seat list of js/replay.js;
-// the table pans and zooms as on the live page, and the last step shows the summary. The
+// the table pans and zooms as on the live page, and the last step shows the summary below it
+// (in the board's slot, as on the live page: the replay controls keep their place). The
 // replay module of GameUI: exports renderStep(view, step, ctx) and describe(events, ctx).
 
 import { byId } from "../js/dom.js";
@@ -13,8 +14,6 @@ import { wirePalette } from "./prefs.js";
 import { scoredCards } from "./scored.js";
 
 let palette = "standard";
-// The summary goes below the replay controls, so that they stay next to the table.
-byId("rp-first")?.closest("section")?.after(byId("hl-summary"));
 let current = null;
 const help = byId("hl-help");
 const board = new HexalBoard(byId("board"), {

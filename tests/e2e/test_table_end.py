@@ -12,7 +12,7 @@ replay's last step (the End key):
 - the board's content fits its box (``.board-wrap``: nothing of it drawn over what follows);
 - while a summary shows below the board (``.board-summary``, docs/contracts.md), the board
   keeps its own height or 70% of its slot (18rem at least): it does not give way to a
-  thumbnail.
+  thumbnail; and what it draws fills that height (no empty strip of more than 24 px under it).
 
 Screenshots: ``artifacts/tables/<game>-end-<width>.png`` and ``<game>-replay-end-<width>.png``.
 """
@@ -38,6 +38,7 @@ BOARD_MIN_PX = 18 * 16
 
 # What is wrong with the table as drawn: a list of sentences (empty: nothing).
 TROUBLE_JS = r"""([share, minPx]) => {
+  const EMPTY_PX = 24;
   const out = [];
   const box = (e) => e.getBoundingClientRect();
   const shown = (e) => { const r = box(e); return r.width > 0 && r.height > 0; };
@@ -64,6 +65,11 @@ TROUBLE_JS = r"""([share, minPx]) => {
   const need = Math.min(slot.clientHeight, Math.max(share * slot.clientHeight, minPx));
   if (summary && box(wrap).height < need - 1)
     out.push(`the board is ${Math.round(box(wrap).height)} px high under the summary, not ${Math.round(need)}`);
+  // ... and its drawing fills that height: no empty strip under it.
+  const drawn = [...wrap.children].filter(shown).map((e) => box(e).bottom);
+  const empty = box(wrap).bottom - parseFloat(getComputedStyle(wrap).paddingBottom) - Math.max(...drawn);
+  if (summary && empty > EMPTY_PX)
+    out.push(`the board leaves ${Math.round(empty)} px empty under its drawing`);
   return out;
 }"""
 

@@ -8,6 +8,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+TEST_WORKERS ?= auto
+TEST_DEPTH ?= ci
 BENCHES ?= $(filter-out bench/__init__.py,$(sort $(wildcard bench/*.py)))
 
 # One stamp per requirements file and content: editing a pin reinstalls on the next run.
@@ -18,13 +20,15 @@ BENCH_STAMP := $(VENV)/.bench-$(call sum,requirements/bench.txt)
 PIP := $(PY) -m pip --disable-pip-version-check --quiet
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint bench venv migrate seed messages compilemessages
+.PHONY: help run test test-deep lint bench venv migrate seed messages compilemessages
 
 help:
 	@echo "make run    set up (venv, pinned requirements, migrate, demo data) and serve http://$(HOST):$(PORT)/"
 	@echo "make test   run the tests (SQLite and in-memory layers unless DATABASE_URL / REDIS_URL are set)"
-	@echo "make lint   ruff"
-	@echo "make messages  refresh locale/{fr,sv}/*.po from the code (needs GNU gettext: apt install gettext)"
+	@echo "make test-deep  the same with ten times the random play (hypothesis, conformance playouts)"
+	@echo "make lint   ruff, the declared layers (lint-imports) and the types (mypy: games/, gameplatform/core)"
+	@echo "make messages  refresh locale/{fr,sv}/*.po and each game's games/<game>/locale/ from the code"
+	@echo "            (needs GNU gettext: apt install gettext)"
 	@echo "make bench  the speed scripts in bench/ (one: make bench BENCHES=bench/hextopia_engine.py);"
 	@echo "            results go in docs/performance.md"
 
@@ -55,7 +59,8 @@ migrate: $(BASE_STAMP) compilemessages
 compilemessages: $(BASE_STAMP)
 	@$(PY) manage.py compilemessages --verbosity 0
 
-# Extraction (makemessages) needs xgettext: then translate the new entries in the .po files.
+# Extraction (makemessages) needs xgettext: then translate the new entries in the .po files
+# (locale/ for the platform's texts, games/<game>/locale/ for each game's).
 messages: $(BASE_STAMP)
 	@command -v xgettext >/dev/null || { echo "make messages needs GNU gettext's xgettext: apt install gettext" >&2; exit 1; }
 	$(PY) manage.py makemessages
@@ -72,13 +77,20 @@ run: seed
 	@echo
 	exec $(VENV)/bin/daphne -b $(HOST) -p $(PORT) gameplatform.asgi:application
 
+# The suite runs on every core (pytest-xdist; TEST_WORKERS=0: in this process). TEST_DEPTH=ci
+# gives random play a fixed budget per test (tests/budget.py); make test-deep ten times more.
 test: $(DEV_STAMP) compilemessages
-	@$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
+	@TEST_DEPTH=$(TEST_DEPTH) $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; fi; \
 	exit $$status
 
+test-deep:
+	@$(MAKE) --no-print-directory test TEST_DEPTH=deep
+
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/mypy
 
 bench: $(BASE_STAMP) $(BENCH_STAMP)
 	@set -e; for script in $(BENCHES); do echo "== $$script"; $(PY) $$script; done

@@ -1,6 +1,7 @@
 """Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies").
 
-Every successful sign-in (any route that checked a password) sets ``DEVICE_COOKIE_NAME``: a
+Every successful sign-in (any route that checked a password; for an account with two-factor
+sign-in, only a sign-in that also passed its code) sets ``DEVICE_COOKIE_NAME``: a
 value signed with ``SECRET_KEY`` (``django.core.signing``, salt ``SALT``) holding, for each
 account that signed in on this browser (at most ``MAX_ACCOUNTS``, newest first),
 ``[user id, nonce]``. The nonce is new at each sign-in. A client that sends a valid cookie
@@ -15,6 +16,8 @@ import secrets
 
 from django.conf import settings
 from django.core import signing
+
+from .second_factor import device_cookie_allowed
 
 SALT = "hexagora.accounts.device-cookie"
 MAX_ACCOUNTS = 5
@@ -63,8 +66,10 @@ def cookie_value(request, user_ids: list[int]) -> str:
 
 
 def set_pending_cookie(request, response) -> None:
-    """Sets the device cookie on ``response`` if a sign-in of this request asked for it."""
-    pending = request.__dict__.get(PENDING_ATTR)
+    """Sets the device cookie on ``response`` if a sign-in of this request asked for it. An
+    account with two-factor sign-in gets its entry only once the session passed the code
+    (``accounts.second_factor.device_cookie_allowed``): a right password alone is not a known device."""
+    pending = [uid for uid in request.__dict__.get(PENDING_ATTR) or [] if device_cookie_allowed(request, uid)]
     if not pending:
         return
     response.set_cookie(

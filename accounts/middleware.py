@@ -6,13 +6,14 @@ from __future__ import annotations
 from django.http import JsonResponse
 from django.shortcuts import render
 
-from . import devices, throttle
+from . import devices, mfa, throttle
 
 
 def throttled_response(request):
     """429 with ``Retry-After``: ``{"error": "too_many_attempts", "message"}`` under /api/,
-    else the page ``account/throttled.html``."""
-    message = throttle.throttled_message()
+    else the page ``account/throttled.html``. The message says what was refused: a password
+    (``throttle.throttled_message``) or a second-factor code (``mfa.throttled_message``)."""
+    message = mfa.refusal_message(request)
     if request.path.startswith("/api/"):
         response = JsonResponse({"error": throttle.THROTTLED, "message": message}, status=429)
     else:

@@ -26,7 +26,7 @@ Where the counts live (``store()``): the ``throttle`` cache (Redis, shared by ev
 when ``REDIS_URL`` is set, else the database (``ThrottleCounter``). Accounts are named by user
 id whatever the login typed (username or e-mail, any case); an unknown login is counted under
 its lower-cased text, so an unknown name behaves like a known one. The client address is
-``gameplatform.clientip.client_ip`` (an IPv6 client counts by its /64).
+``gameplatform.core.clientip.client_ip`` (an IPv6 client counts by its /64).
 """
 from __future__ import annotations
 
@@ -40,10 +40,14 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import ngettext
 
-from gameplatform.clientip import address_bucket, client_ip
+from gameplatform.core.clientip import address_bucket, client_ip
 
 from . import devices
+from .models import ThrottleCounter
+from .names import username_canonical
+from .selectors import username_resolve
 
 log = logging.getLogger(__name__)
 
@@ -51,18 +55,16 @@ REQUEST_ATTR = "_auth_throttle_attempts"
 GENERATION_TTL_SECONDS = 24 * 3600  # far longer than a window: see account_counters_clear
 
 THROTTLED = "too_many_attempts"
-THROTTLED_MESSAGE = (
-    "Too many failed attempts: wait {minutes} minutes, sign in on a device you have signed in "
-    "with before, or reset your password by e-mail."
-)
 
 
 class Scope:
-    """Which counters an attempt uses: password guesses, or password-reset requests (their own
-    counters, so asking for resets never blocks signing in)."""
+    """Which counters an attempt uses: password guesses, password-reset requests (their own
+    counters, so asking for resets never blocks signing in), or second-factor codes (their
+    own counters too, same limits: ``accounts.forms.ThrottledCodeMixin``)."""
 
     PASSWORD = "pw"
     RESET = "reset"
+    MFA = "mfa"
 
 
 class Reason:
@@ -79,7 +81,13 @@ def window_seconds() -> int:
 
 
 def throttled_message() -> str:
-    return THROTTLED_MESSAGE.format(minutes=max(1, window_seconds() // 60))
+    """The refusal of a password (or reset) attempt over the limits, in the active language."""
+    minutes = max(1, window_seconds() // 60)
+    return ngettext(
+        "Too many failed attempts: wait {minutes} minute, sign in on a device you have signed in "
+        "with before, or reset your password by e-mail.",
+        "Too many failed attempts: wait {minutes} minutes, sign in on a device you have signed in "
+        "with before, or reset your password by e-mail.", minutes).format(minutes=minutes)
 
 
 # --- the store ------------------------------------------------------------------------------
@@ -142,8 +150,6 @@ class DatabaseStore:
 
     @staticmethod
     def _model():
-        from .models import ThrottleCounter
-
         return ThrottleCounter
 
     def hit(self, key: str, ttl: int) -> int:
@@ -193,14 +199,65 @@ class DatabaseStore:
         self._model().objects.all().delete()
 
 
+class FailoverStore:
+    """``CacheStore`` while Redis answers, ``DatabaseStore`` while it does not (issue 24, point
+    3: the throttle never fails open). A call that meets a refused, dropped or timed-out Redis
+    connection is made on the database instead, and so is every call of the next
+    ``FAILOVER_SECONDS`` (module-wide, so a request does not wait on Redis at each count).
+    Counts do not move between the two: during an outage they start again in the database,
+    which every process shares, so the limits hold across processes."""
+
+    def __init__(self, alias: str):
+        self.primary = CacheStore(alias)
+        self.fallback = DatabaseStore()
+
+    def _call(self, name: str, *args):
+        import time
+
+        import redis.exceptions
+
+        global _cache_down_until
+        if time.monotonic() >= _cache_down_until:
+            try:
+                return getattr(self.primary, name)(*args)
+            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
+                log.warning("sign-in throttle: Redis unavailable (%s); counting in the database", exc)
+                _cache_down_until = time.monotonic() + FAILOVER_SECONDS
+        return getattr(self.fallback, name)(*args)
+
+    def hit(self, key: str, ttl: int) -> int:
+        return self._call("hit", key, ttl)
+
+    def undo(self, key: str) -> None:
+        self._call("undo", key)
+
+    def get_many(self, keys: list[str]) -> dict[str, int]:
+        return self._call("get_many", keys)
+
+    def add(self, key: str, ttl: int) -> bool:
+        return self._call("add", key, ttl)
+
+    def delete(self, keys: list[str]) -> None:
+        self._call("delete", keys)
+        self.fallback.delete(keys)  # what an outage counted goes too (a reset, a success)
+
+    def clear_all(self) -> None:
+        self.primary.clear_all()
+        self.fallback.clear_all()
+
+
 KEY_PREFIX = "auththrottle:"
+# Seconds the throttle counts in the database after Redis failed, before trying Redis again.
+FAILOVER_SECONDS = 2.0
+_cache_down_until = 0.0
 
 
 def store():
-    """The configured store: ``CacheStore`` when ``settings.AUTH_THROTTLE_CACHE`` names a
-    cache (set with ``REDIS_URL``), else ``DatabaseStore``."""
+    """The configured store: ``FailoverStore`` (Redis, the database while Redis is away) when
+    ``settings.AUTH_THROTTLE_CACHE`` names a cache (set with ``REDIS_URL``), else
+    ``DatabaseStore``."""
     alias = getattr(settings, "AUTH_THROTTLE_CACHE", None)
-    return CacheStore(alias) if alias else DatabaseStore()
+    return FailoverStore(alias) if alias else DatabaseStore()
 
 
 def _key(*parts: str) -> str:
@@ -215,22 +272,23 @@ def _key(*parts: str) -> str:
 
 def account_of(login: str | None) -> tuple[str, int | None]:
     """``(account key, user id or None)`` for what a person typed as their login: the user's
-    id when one account has that username or e-mail address (any case), else the lower-cased
-    text itself."""
+    id when it designates one account, by username as sign-in finds it
+    (``accounts.selectors.username_resolve``: any case or width) or by e-mail address (any
+    case), else the text itself in NFKC and case-folded (``ＡＬＩＣＥ`` counts as ``alice``)."""
     text = (login or "").strip()
     User = get_user_model()
     if text:
-        lookup = Q(**{f"{User.USERNAME_FIELD}__iexact": text})
+        named = username_resolve(text)
+        ids = {named.pk} if named is not None else set()
         if "@" in text:
             from allauth.account.models import EmailAddress
 
-            lookup = lookup | Q(email__iexact=text) | Q(
-                pk__in=EmailAddress.objects.filter(email__iexact=text).values("user_id")
-            )
-        ids = list(User.objects.filter(lookup).values_list("pk", flat=True)[:2])
+            lookup = Q(email__iexact=text) | Q(pk__in=EmailAddress.objects.filter(email__iexact=text).values("user_id"))
+            ids.update(User.objects.filter(lookup).values_list("pk", flat=True)[:2])
         if len(ids) == 1:
-            return f"user:{ids[0]}", ids[0]
-    return f"name:{text.lower()}", None
+            (only,) = ids
+            return f"user:{only}", only
+    return f"name:{username_canonical(text)}", None
 
 
 def account_of_user(user) -> tuple[str, int]:
@@ -338,7 +396,7 @@ def attempt_succeeded(request, attempt: Attempt | None = None) -> None:
         if key not in attempt.own:
             s.undo(key)
     s.delete(attempt.own)
-    if attempt.user_id is not None and attempt.scope == Scope.PASSWORD:
+    if attempt.user_id is not None and attempt.scope in (Scope.PASSWORD, Scope.MFA):
         devices.issue_later(request, attempt.user_id)
 
 
@@ -385,6 +443,7 @@ def _tell_owner(request, attempt: Attempt) -> None:
             {
                 "minutes": max(1, window_seconds() // 60),
                 "reset_scope": attempt.scope == Scope.RESET,
+                "code_scope": attempt.scope == Scope.MFA,
                 "password_reset_url": request.build_absolute_uri("/accounts/password/reset/"),
             },
         )

@@ -8,7 +8,8 @@ every message.
 
 Run (PostgreSQL and Redis on 127.0.0.1)::
 
-    .venv/bin/python bench/latency.py [--matches 100] [--seconds 60] [--bot-delay 1.0]
+    .venv/bin/python bench/latency.py [--games hextopia|all|mixed|a,b] [--moves bots|sockets]
+        [--spectators 1] [--matches 100] [--seconds 60] [--bot-delay 1.0]
         [--daphnes 1] [--proxy haproxy|nginx] [--workers 1] [--pool prefork] [--concurrency 2]
         [--conn-max-age 60] [--channel-layer pubsub] [--force] [--wait-idle SECONDS]
         [--database-url postgres://postgres@127.0.0.1:5432/hexagora_bench]
@@ -18,11 +19,13 @@ What it does, all on loopback, stopping everything it started at the end:
 
 1. creates the database of ``--database-url`` if missing (default ``hexagora_bench``, never
    the development or test database; ``BENCH_DATABASE_URL`` overrides) and migrates it;
-2. makes ``4 x matches`` players of the default community, a signed-in session for each
-   (``SessionStore``, as a login would), and ``matches`` open 4-seat Hextopia matches, one
-   player per seat, every seat handed to the heuristic takeover bot (``Seat.bot_takeover``),
-   unlimited turn time. So bots play every move while each seat has its owner's socket: the
-   broadcast sends one ``state`` per seat (an all-bot table has no seat sockets at all);
+2. per game of ``--games`` (one after the other, same services; issue 29, point 1), makes
+   ``(4 + spectators) x matches`` players of the default community, a signed-in session each
+   (``SessionStore``), and ``matches`` open 4-seat matches, one player per seat and
+   ``--spectators`` members watching, unlimited turn time. ``--moves bots``: every seat handed
+   to the takeover bot (``Seat.bot_takeover``), so bots play every move while each seat has
+   its owner's socket; ``--moves sockets``: the seats' sockets play, a random legal action one
+   ``--bot-delay`` after each state that offers one (a person's move over the WebSocket);
 3. measures the machine's load for 5 s (``bench/latency_parts/load.py`` says whose CPU is
    whose: "other processes" are all but the bench's own, the PostgreSQL and Redis servers
    serving it, and the kernel) and stops there, exit status 3, when the other processes
@@ -39,22 +42,25 @@ What it does, all on loopback, stopping everything it started at the end:
    port in front of the Daphnes (``bench/latency_parts/proxy.py``; the services then run
    with ``TRUSTED_PROXY_COUNT=1``), and the clients connect only to that port. Several
    Daphnes need a proxy;
-5. connects one WebSocket per seat (session cookie and Origin like a browser; the
-   ``websockets`` package), starts the matches spread over one bot delay, and for
+5. connects one WebSocket per seat and spectator (session cookie and Origin like a browser;
+   ``websockets``), starts the matches spread over one bot delay, and for
    ``--seconds`` records, per socket, when each ``state`` version arrives (wall clock), and
    the machine's load while doing so;
-6. reads each action's ``MoveRecord.created_at`` (stamped in the action's transaction, just
-   before its commit; same machine, same clock) and reports, for the actions committed after
-   a warm-up and early enough for their messages to arrive, the delay to the slowest of the
-   four seats (the goal's "every seat") and to each seat (p50/p95/p99/max, milliseconds), the
-   deliveries missed (a message more than 2 s late counts as missed), whether every seat got
-   every move its match accepted (counted per seat, from the first move on), how many sockets
-   each Daphne served, the action rate beside the pace's ceiling (matches / bot delay: below
-   it, bot turns started late), and the CPU per action of each process: each Daphne, each
-   worker (with its pool), the proxy, the client, PostgreSQL's backends of the bench's
-   database and its shared processes, Redis, the kernel and the other processes. When the
-   other processes took more than a quarter of the cores while measuring it prints no
-   figures and exits 3; ``--force`` prints them marked NOT IDLE, for development only.
+6. reads each action's ``MoveRecord.created_at`` (stamped just before its commit; same clock)
+   and reports, for the actions committed after a warm-up and early enough to arrive: the
+   delay to the slowest socket of its match (the goal's "every seat") and to each socket
+   (p50/p95/p99/max, ms), the deliveries missed (over 2 s late counts as missed), whether
+   every socket got every move its match accepted, the sockets per Daphne, the action rate
+   beside the pace's ceiling (matches / bot delay), and the CPU per action of each process
+   (each Daphne, each worker with its pool, the proxy, the client, PostgreSQL's backends of
+   the bench's database and its shared processes, Redis, the kernel, the other processes).
+   When the other processes took more than a quarter of the cores while measuring it prints
+   no figures and exits 3; ``--force`` prints them marked NOT IDLE, for development only.
+   With several games, a summary table follows. With bots, also each bot turn's lag: from
+   its due time (``--bot-delay`` after the move before committed) to its own commit, per game
+   (p50/p95/max, ms). ``--games mixed`` plays the matches of every game at once, shared
+   evenly, each with its strongest bot (``bench/latency_parts/mixed.py``; issue 29, point 5:
+   slow bots must not hold the others up).
 
 ``--trace`` also says where the time goes: the services then load
 ``bench/latency_trace/sitecustomize.py``, which stamps each broadcast in the worker (messages
@@ -87,16 +93,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.latency_parts import figures as fig  # noqa: E402  (needs ROOT on the path)
-from bench.latency_parts import load, proxy  # noqa: E402
-from bench.latency_parts.sockets import Receipts, seat_listen  # noqa: E402
-from bench.latency_parts.tables import Table, records_read, tables_create, tables_drop, tables_start  # noqa: E402
+from bench.latency_parts import load, mixed, proxy  # noqa: E402
+from bench.latency_parts.measure import measure  # noqa: E402
+from bench.latency_parts.tables import records_read, tables_create, tables_drop  # noqa: E402
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hexagora_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 SEATS = fig.SEATS
 READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 20.0
-CONNECT_CONCURRENCY = 25  # sockets opening at once (each costs Daphne a few queries)
 LOG_DIR = ROOT / "var" / "bench-latency"
 TRACE_DIR = ROOT / "bench" / "latency_trace"
 TRACE_PREFIX = LOG_DIR / "trace"
@@ -127,6 +132,10 @@ class Run:
     proxy: str | None = None
     force: bool = False
     wait_idle: float = 0.0
+    games: tuple[str, ...] = ("hextopia",)
+    moves: str = "bots"
+    spectators: int = 1
+    game: str = "hextopia"  # the one being measured
     postgres_pid: int | None = None
     load_before: load.Window | None = None
     tag: str = field(default_factory=lambda: f"bench-{os.getpid()}")
@@ -171,6 +180,11 @@ def parse_args(argv=None) -> Run:
     """The options (``--help``); bad ones exit 2 with argparse's message."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--matches", type=int, default=100)
+    p.add_argument("--games", default="hextopia", help="the games, one after the other with the same services: "
+                   "comma-separated slugs, or 'all'")
+    p.add_argument("--moves", choices=("bots", "sockets"), default="bots", help="who moves: every seat's takeover "
+                   "bot (a worker), or the seat's socket, a random legal action one pace after each state")
+    p.add_argument("--spectators", type=int, default=1, help="sockets per match of members at no seat")
     p.add_argument("--seconds", type=float, default=60.0, help="measuring time after the matches start")
     p.add_argument("--bot-delay", type=float, default=1.0, help="BOT_DELAY_SECONDS of the server (the site's 1.0)")
     p.add_argument("--daphnes", type=int, default=1, help="Daphne processes (more than one needs --proxy)")
@@ -194,15 +208,23 @@ def parse_args(argv=None) -> Run:
                    "([match, version, created, [arrival or null per seat]], Unix seconds) for profiling")
     a = p.parse_args(argv)
     least = fig.WARMUP_SECONDS + fig.DRAIN_SECONDS
-    if a.matches < 1 or a.seconds <= least or a.bot_delay < 0 or a.workers < 1 or a.daphnes < 1:
-        p.error(f"need --matches >= 1, --seconds > {least:g}, --bot-delay >= 0, --workers >= 1, --daphnes >= 1")
+    if a.matches < 1 or a.seconds <= least or a.bot_delay < 0 or a.workers < 1 or a.daphnes < 1 or a.spectators < 0:
+        p.error(f"need --matches >= 1, --seconds > {least:g}, --bot-delay >= 0, --workers >= 1, --daphnes >= 1, "
+                "--spectators >= 0")
+    from games import registry
+
+    games = tuple(registry.slugs()) if a.games == "all" else tuple(g.strip() for g in a.games.split(",") if g.strip())
+    unknown = [g for g in games if g not in (*registry.slugs(), mixed.MIXED)]
+    if not games or unknown:
+        p.error(f"--games: unknown {unknown or 'none given'}; choose from {', '.join(registry.slugs())}, all or "
+                "mixed (every game's matches at once)")
     if a.daphnes > 1 and not a.proxy:
         p.error(f"--daphnes {a.daphnes} needs --proxy ({' or '.join(proxy.PROXIES)}): the clients use one port")
     return Run(matches=a.matches, seconds=a.seconds, bot_delay=a.bot_delay, workers=a.workers, pool=a.pool,
                concurrency=a.concurrency, conn_max_age=a.conn_max_age, channel_layer=a.channel_layer,
                database_url=a.database_url, redis_url=a.redis_url, json_path=a.json_path, raw_path=a.raw_path,
                trace=a.trace, daphnes=a.daphnes, proxy=a.proxy, force=a.force,
-               wait_idle=a.wait_idle)
+               wait_idle=a.wait_idle, games=games, moves=a.moves, spectators=a.spectators, game=games[0])
 
 
 # --- services -----------------------------------------------------------------------------
@@ -353,50 +375,6 @@ def services_stop(run: Run) -> None:
 # --- measuring -------------------------------------------------------------------------------
 
 
-def sockets_per_daphne(run: Run) -> list[int]:
-    """Established connections on each Daphne's port (from the clients or the proxy)."""
-    try:
-        table = Path("/proc/net/tcp").read_text()
-    except OSError:
-        return []
-    counts = proxy.established_per_port(table, run.daphne_ports)
-    return [counts[port] for port in run.daphne_ports]
-
-
-async def measure(run: Run, tables: list[Table]) -> tuple[Receipts, float, float, load.Window]:
-    """Connects every seat, starts the matches, listens ``run.seconds``. Returns the receipts,
-    the Unix time the matches started and stopped being measured, and the load meanwhile."""
-    receipts = Receipts()
-    stop = asyncio.Event()
-    gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
-    events = [asyncio.Event() for _ in range(len(tables) * SEATS)]
-    tasks = [
-        asyncio.create_task(seat_listen(run.port, t, s, receipts, gate, events[i * SEATS + s], stop))
-        for i, t in enumerate(tables) for s in range(SEATS)
-    ]
-    waiting = asyncio.gather(*(e.wait() for e in events))
-    # Returns once every socket has its first state, or as soon as one of them fails.
-    await asyncio.wait([waiting, *tasks], timeout=READY_TIMEOUT_SECONDS, return_when=asyncio.FIRST_COMPLETED)
-    if not waiting.done():
-        waiting.cancel()
-        stop.set()
-        failed = [t.exception() for t in tasks if t.done() and t.exception()]
-        raise RuntimeError(f"sockets did not all connect: {failed[:3] or 'timeout'}")
-    run.sockets_per_daphne = sockets_per_daphne(run)
-    print(f"{len(tasks)} sockets connected (connections per Daphne: {run.sockets_per_daphne}); starting {len(tables)} matches")
-    snap0 = load.read_snapshot()
-    started = time.time()
-    await asyncio.to_thread(tables_start, run, tables)
-    await asyncio.sleep(max(0.0, started + run.seconds - time.time()))
-    ended = time.time()
-    snap1 = load.read_snapshot()
-    stop.set()
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return receipts, started, ended, load.window(snap0, snap1, run.roles())
-
-
 def refuse(window: load.Window, label: str) -> int:
     """Says why no figure is reported (the machine was not idle) and returns the exit status."""
     print(f"bench/latency.py: NOT IDLE {label}: other processes used {window.others_cores:.2f} cores, more than "
@@ -427,45 +405,72 @@ def main(argv=None) -> int:
 
     call_command("migrate", verbosity=0, interactive=False)
     run.postgres_pid = postgres_server_pid()
-    print(f"setting up {run.matches} matches ({run.matches * SEATS} players) in {run.database_url}")
-    tables = tables_create(run)
+    tables_drop()
+    deadline = time.monotonic() + run.wait_idle
+    while True:
+        run.load_before = load.sample(run.roles())
+        print(load.describe(run.load_before, "before"))
+        if run.load_before.idle() or run.force or time.monotonic() >= deadline:
+            break
+    if not run.load_before.idle() and not run.force:
+        return refuse(run.load_before, "before the run")
+    results = []
     try:
-        deadline = time.monotonic() + run.wait_idle
-        while True:
-            run.load_before = load.sample(run.roles())
-            print(load.describe(run.load_before, "before"))
-            if run.load_before.idle() or run.force or time.monotonic() >= deadline:
-                break
-        if not run.load_before.idle() and not run.force:
-            return refuse(run.load_before, "before the run")
+        services_start(run)
+        front = f"{run.proxy} on 127.0.0.1:{run.port} in front of " if run.proxy else ""
+        print(f"{front}Daphne x{run.daphnes} on {', '.join(map(str, run.daphne_ports))}, "
+              f"{run.workers} Celery worker(s); logs in {LOG_DIR}")
+        for game in run.games:
+            run.game = game
+            result = game_measure(run)
+            if result is None:
+                return EXIT_NOT_IDLE
+            results.append(result)
+    finally:
+        services_stop(run)
+        tables_drop()
+    if len(results) > 1:
+        fig.summary(results)
+    if run.json_path:
+        Path(run.json_path).write_text(json.dumps(results[0] if len(results) == 1 else results, indent=2))
+    return 0
+
+
+def game_measure(run: Run) -> dict | None:
+    """One game's matches set up, played for ``run.seconds`` and removed; their figures
+    (reported), or None when the machine was not idle meanwhile (said why)."""
+    spectators = f" and {run.matches * run.spectators} spectators" if run.spectators else ""
+    print(f"\n== {run.game}: setting up {run.matches} matches ({run.matches * SEATS} players{spectators}) "
+          f"in {run.database_url}")
+    if run.game == mixed.MIXED:
+        tables, game_of = mixed.tables_create_mixed(run)
+    else:
+        tables = tables_create(run, run.game)
+        game_of = {t.match_id: run.game for t in tables}
+    try:
         for old in TRACE_PREFIX.parent.glob(TRACE_PREFIX.name + ".*"):
             old.unlink()
-        try:
-            services_start(run)
-            front = f"{run.proxy} on 127.0.0.1:{run.port} in front of " if run.proxy else ""
-            print(f"{front}Daphne x{run.daphnes} on {', '.join(map(str, run.daphne_ports))}, "
-                  f"{run.workers} Celery worker(s); logs in {LOG_DIR}")
-            receipts, started, ended, during = asyncio.run(measure(run, tables))
-        finally:
-            services_stop(run)
+        receipts, started, ended, during = asyncio.run(measure(run, tables))
         print(load.describe(during, "while measuring"))
         if not during.idle() and not run.force:
-            return refuse(during, "while measuring")
+            refuse(during, "while measuring")
+            return None
         records = records_read(tables)
         result = fig.figures(run, tables, receipts, records, started, ended, during)
         if run.trace:
             result["breakdown_ms"] = fig.trace_breakdown(TRACE_PREFIX, records, receipts, started, ended)
+        if run.moves == "bots":
+            result["bot_turn_lag_ms"] = mixed.turn_lags(records, game_of, run.bot_delay)
         fig.report(result)
-        if run.json_path:
-            Path(run.json_path).write_text(json.dumps(result, indent=2))
+        if run.moves == "bots":
+            mixed.report(result["bot_turn_lag_ms"], run.bot_delay)
         if run.raw_path:
-            rows = [[m, v, created, [receipts.arrivals.get((m, s), {}).get(v) for s in range(SEATS)]]
+            rows = [[m, v, created, [receipts.arrivals.get((m, s), {}).get(v) for s in range(SEATS + run.spectators)]]
                     for (m, v), created in sorted(records.items())]
             Path(run.raw_path).write_text(json.dumps(rows))
+        return result
     finally:
-        tables_drop()
-    return 0
-
+        tables_drop(settle_seconds=run.bot_delay + 2)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -13,7 +13,11 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from gameplatform.realtime.routing import websocket_application  # noqa: E402
+from gameplatform.realtime.server_options import daphne_close_frames  # noqa: E402
+from gameplatform.routing import websocket_application  # noqa: E402
+
+# A frame over Daphne's own limit is refused with a close frame (1009), not a dropped connection.
+daphne_close_frames()
 
 application = ProtocolTypeRouter(
     {
@@ -23,6 +27,7 @@ application = ProtocolTypeRouter(
 )
 
 if settings.EMBEDDED_WORKER and os.environ.get("HEXAGORA_NO_EMBEDDED_WORKER") != "1":
+    # Lazy: only the embedded server needs the worker's module (Celery's worker machinery).
     from gameplatform.embedded import start_embedded_worker  # noqa: E402
 
     start_embedded_worker()

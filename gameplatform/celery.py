@@ -20,6 +20,8 @@ import os
 from celery import Celery, bootsteps
 from celery.signals import task_postrun, task_prerun
 
+from gameplatform.core.sweeper import Sweeper
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gameplatform.settings")
 
 app = Celery("gameplatform")
@@ -31,7 +33,7 @@ log = logging.getLogger(__name__)
 
 class Sweep(bootsteps.StartStopStep):
     """Every worker sweeps overdue turns and lost bot turns itself: a thread calls
-    ``matches.timers.sweep_if_due`` at start and every ``SWEEP_INTERVAL_SECONDS``, and the
+    ``core.sweeps.sweep_if_due`` at start and every ``SWEEP_INTERVAL_SECONDS``, and the
     shared lock lets one worker of all sweep per interval. No beat is needed, and losing any
     process (a worker, or beat if one runs) loses no sweep. Off when ``settings.WORKER_SWEEP``
     is false (tests that drive the sweep themselves) and in the embedded worker, whose server
@@ -48,16 +50,44 @@ class Sweep(bootsteps.StartStopStep):
         """The sweeper thread (``sweeper.Sweeper``): bootsteps start, stop and terminate it."""
         from django.conf import settings
 
-        from gameplatform.sweeper import Sweeper
-
-        return Sweeper(interval=settings.SWEEP_INTERVAL_SECONDS, sweep="gameplatform.matches.timers.sweep_if_due")
+        return Sweeper(interval=settings.SWEEP_INTERVAL_SECONDS, sweep="gameplatform.core.sweeps.sweep_if_due")
 
     def start(self, worker):
         super().start(worker)
         log.info("sweeping every %s s under the shared lock", self.obj.interval)
 
 
+class BotTurns(bootsteps.StartStopStep):
+    """Every worker plays the site's due bot turns in a thread of its own (``bots.runner``,
+    issue 29) when ``settings.BOT_TURNS`` is "runner"; not in the embedded worker, whose
+    server runs its own runner."""
+
+    label = "hexagora-bot-runner"
+
+    def include_if(self, worker):
+        from django.conf import settings
+
+        return settings.BOT_TURNS == "runner" and not getattr(worker, "hexagora_embedded", False)
+
+    def create(self, worker):
+        """The runner thread (``bots.runner.BotRunner``): bootsteps start and stop it."""
+        from django.conf import settings
+        from django.utils.module_loading import import_string
+
+        # By name: the Celery app is imported with every module of the project (type checks
+        # of gameplatform.core included), and the bots' services with their models are not.
+        BotRunner = import_string("gameplatform.bots.runner.BotRunner")  # noqa: N806
+        return BotRunner(poll=settings.BOT_RUNNER_POLL_SECONDS, threads=settings.BOT_RUNNER_THREADS,
+                         slow_threads=settings.BOT_RUNNER_SLOW_THREADS)
+
+    def start(self, worker):
+        super().start(worker)
+        log.info("playing due bot turns (%d threads, %d for slow bots; looking at least every %s s)",
+                 self.obj.threads, self.obj.slow_threads, self.obj.poll)
+
+
 app.steps["worker"].add(Sweep)
+app.steps["worker"].add(BotTurns)
 
 
 @task_prerun.connect

@@ -8,6 +8,8 @@ process:
   process with ``countdown``/``eta`` (bot turns after ``BOT_DELAY_SECONDS``, turn timers at
   their deadline) wait in the worker's ETA timer and run at their real time, in the worker's
   own threads, never eagerly;
+- the bot runner (``bots.runner``, with ``BOT_TURNS = "runner"``), which plays the due bot
+  turns;
 - the sweeper: ``gameplatform.matches.tasks.sweep_overdue`` at start, then every
   ``settings.SWEEP_INTERVAL_SECONDS``, so deadlines and bot turns whose task was lost (the
   memory broker forgets everything when the server stops) go on after a restart.
@@ -32,7 +34,9 @@ from celery import Celery
 from celery import _state as _celery_state
 from celery.worker import WorkController
 
-from gameplatform.sweeper import SWEEP_TASK, Sweeper  # noqa: F401  (SWEEP_TASK: for callers of this module)
+from gameplatform.bots.runner import BotRunner
+from gameplatform.celery import app
+from gameplatform.core.sweeper import SWEEP_TASK, Sweeper  # noqa: F401  (SWEEP_TASK: for callers of this module)
 
 logger = logging.getLogger(__name__)
 
@@ -206,6 +210,7 @@ class EmbeddedServices:
 
     worker: EmbeddedWorker
     sweeper: Sweeper
+    bot_runner: BotRunner | None = None
 
 
 _lock = threading.Lock()
@@ -223,8 +228,6 @@ def start_embedded_worker() -> EmbeddedServices | None:
     global _started
     from django.conf import settings
 
-    from gameplatform.celery import app
-
     refusal = embedded_start_refusal(enabled=settings.EMBEDDED_WORKER)
     if refusal:
         logger.info("Embedded Celery worker not started: %s", refusal)
@@ -240,13 +243,18 @@ def start_embedded_worker() -> EmbeddedServices | None:
             return None
         worker = EmbeddedWorker(app)
         sweeper = Sweeper(interval=settings.SWEEP_INTERVAL_SECONDS)
-        _started = EmbeddedServices(worker=worker, sweeper=sweeper)
+        runner = (BotRunner(poll=settings.BOT_RUNNER_POLL_SECONDS, threads=1, slow_threads=1)
+                  if settings.BOT_TURNS == "runner" else None)
+        _started = EmbeddedServices(worker=worker, sweeper=sweeper, bot_runner=runner)
     if worker.start():
         logger.info(
-            "Embedded Celery worker ready (broker %s, %s pool x%d); sweeper every %s s",
+            "Embedded Celery worker ready (broker %s, %s pool x%d); sweeper every %s s; bot turns by %s",
             app.conf.broker_url, worker.pool, worker.concurrency, sweeper.interval,
+            "the bot runner" if runner is not None else "tasks",
         )
     else:
         logger.error("The embedded Celery worker is not ready: bot turns and timers will wait")
     sweeper.start()
+    if runner is not None:
+        runner.start()
     return _started

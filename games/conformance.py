@@ -12,6 +12,7 @@ the seed rebuilds the state, and every game ends with a ``Result`` ranking every
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -23,6 +24,7 @@ from games.protocol import (
     ENVELOPE_KEYS,
     SEAT_ENVELOPE_KEYS,
     EngineBase,
+    Event,
     IllegalAction,
     OptionsError,
     SeatSpec,
@@ -33,7 +35,7 @@ from games.texts import at_path, render
 
 # Keys that must never appear in a view, whatever their value.
 SECRET_KEYS = ("seed", "rng", "draws", "deck")
-GARBAGE = ({}, {"type": "no-such-action"}, {"type": None}, {"type": "x" * 300})
+GARBAGE: tuple[dict[str, Any], ...] = ({}, {"type": "no-such-action"}, {"type": None}, {"type": "x" * 300})
 
 
 def seat_layouts(engine: EngineBase) -> list[tuple[int, str, list[SeatSpec]]]:
@@ -58,6 +60,19 @@ def option_sets(engine: EngineBase, rng: random.Random, count: int) -> list[dict
         except OptionsError:
             continue
     return out
+
+
+def random_steps(engine: EngineBase, state: State, rng: random.Random,
+                 max_actions: int) -> Iterator[tuple[int, State, list[Event]]]:
+    """Random legal play from ``state``: after each action ``(seat, state after, events)``;
+    stops when nobody is to act or after ``max_actions`` actions."""
+    for _ in range(max_actions):
+        acting = engine.to_act(state)
+        if not acting:
+            return
+        seat = rng.choice(acting)
+        state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        yield seat, state, list(events)
 
 
 def check_engine(
@@ -226,8 +241,8 @@ def check_events(engine: EngineBase, state: State, events: Sequence[dict], n: in
             if before is not None and seat is not None:
                 named |= _scalars(engine.view(before, seat))
         if leak is not None:
-            hidden = [h for h in hidden if isinstance(h, tuple) or str(h) not in named]
-            leak = find_secrets(seen, [*hidden, game_seed])
+            unnamed = [h for h in hidden if isinstance(h, tuple) or str(h) not in named]
+            leak = find_secrets(seen, [*unnamed, game_seed])
         assert leak is None, f"seat {s} receives its secret {leak[0]!r} in an event: {leak[1]}"
 
 
@@ -280,8 +295,7 @@ def find_secrets(obj: Any, secrets: Sequence, *, text: str | None = None) -> tup
         if isinstance(secret, tuple):
             if not secret:
                 continue
-            inner = json.dumps(list(secret), ensure_ascii=False)[1:-1]
-            at = _find_run(text, inner)
+            at = _find_run(text, _items_json(secret))
         elif (isinstance(secret, str) and secret) or type(secret) is int:
             word = str(secret)
             at = text.find(word)
@@ -295,6 +309,20 @@ def find_secrets(obj: Any, secrets: Sequence, *, text: str | None = None) -> tup
 
 
 _WORD = re.compile(r"\w+")
+
+
+@functools.lru_cache(maxsize=65536)
+def _items_cached(secret: tuple) -> str:
+    return json.dumps(list(secret), ensure_ascii=False)[1:-1]
+
+
+def _items_json(secret: tuple) -> str:
+    """The JSON of ``secret``'s items without the brackets (the same secrets come back at
+    every view of a playout: cached)."""
+    try:
+        return _items_cached(secret)
+    except TypeError:  # an item that is not hashable
+        return json.dumps(list(secret), ensure_ascii=False)[1:-1]
 
 
 def _whole(text: str, at: int, size: int) -> bool:

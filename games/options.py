@@ -1,10 +1,13 @@
 """Lobby options checked against an engine's JSON schema (pure Python, no Django).
 
 ``options_from_schema(schema, raw)`` is ``EngineBase.validate_options``'s default;
-``random_options(schema, rng)`` draws a valid option set for the conformance suite. The
-schema subset: an object whose ``properties`` are ``{"type": "boolean"}``, ``{"type":
-"integer", "minimum", "maximum"}`` or ``{"type": "string", "enum": [...]}``, each with a
-``default``.
+``random_options(schema, rng)`` draws a valid option set for the conformance suite;
+``shortest_options(schema)`` is ``EngineBase.quick_start_options``'s default. The schema
+subset: an object whose ``properties`` are ``{"type": "boolean"}``, ``{"type": "integer",
+"minimum", "maximum"}`` or ``{"type": "string", "enum": [...]}``, each with a ``default``; a
+property that makes the match longer or shorter also says with ``"shortest"`` which of its
+values gives the shortest match (an integer's ``minimum`` or ``maximum``, one of an enum, a
+boolean): the lobby's first try, "Play against bots now", takes it.
 """
 from __future__ import annotations
 
@@ -83,3 +86,9 @@ def random_options(schema: Mapping, rng: random.Random) -> dict:
         elif "default" in prop:
             out[name] = prop["default"]
     return out
+
+
+def shortest_options(schema: Mapping) -> dict:
+    """``{name: value}``: the ``"shortest"`` value of every property that marks one (the
+    shortest match the options allow; the others keep their defaults)."""
+    return {name: prop["shortest"] for name, prop in schema.get("properties", {}).items() if "shortest" in prop}

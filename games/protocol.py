@@ -25,13 +25,14 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypedDict, runtime_checkable
 
 from games.options import OptionsError as OptionsError  # defined beside the schema checks
-from games.options import options_from_schema
+from games.options import options_from_schema, shortest_options
 from games.texts import Plural as Plural  # noqa: F401  (engines' view texts: games/texts.py)
 from games.texts import gettext_noop as gettext_noop  # noqa: F401
 
-Action = dict
-Event = dict
+Action = dict[str, Any]
+Event = dict[str, Any]
 State = Any
+View = dict[str, Any]  # what ``Engine.view`` returns: the envelope and the game's own fields
 
 
 class IllegalAction(Exception):
@@ -74,9 +75,26 @@ class Result:
     scores: tuple[float, ...]
     winners: tuple[int, ...] = field(default=())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """JSON-able form stored on the match: ``{"ranks": [...], "scores": [...], "winners": [...]}``."""
         return {"ranks": list(self.ranks), "scores": list(self.scores), "winners": list(self.winners)}
+
+
+SCORE_POINTS = "Points"  # ScoreColumn's default label
+
+
+@dataclass(frozen=True)
+class ScoreColumn:
+    """What a game's ``Result.scores`` count, for the result table's score column
+    (``EngineBase.score_column``): ``label`` names it ("Victory points", "Dung cards
+    carried"), ``higher_is_better`` says which way the ranks follow it once the winners are
+    placed first, and ``note`` (optional) how the winners are found when the score alone does
+    not say ("The first beetle home with its dung wins"). English engine texts: put them in the
+    game's ``engine/texts.py`` (the platform translates them where it shows them)."""
+
+    label: str = SCORE_POINTS
+    higher_is_better: bool = True
+    note: str = ""
 
 
 # --- the view envelope ------------------------------------------------------------------------
@@ -111,14 +129,15 @@ class ViewEnvelope(TypedDict):
     phase: str
     phase_text: str
     seats: list[SeatEnvelope]
-    result: dict | None
+    result: dict[str, Any] | None
 
 
 ENVELOPE_KEYS = tuple(ViewEnvelope.__annotations__)
 SEAT_ENVELOPE_KEYS = tuple(SeatEnvelope.__annotations__)
 
 
-def seat_envelope(seat: int, *, colour: str, colour_name: str = "", score=None, summary: str = "") -> dict:
+def seat_envelope(seat: int, *, colour: str, colour_name: str = "", score: float | None = None,
+                  summary: str = "") -> dict[str, Any]:
     """One ``SeatEnvelope`` as a dict (games extend it with their own keys)."""
     return {"seat": seat, "colour": colour, "colour_name": colour_name, "score": score, "summary": summary}
 
@@ -170,11 +189,30 @@ class Bot(Protocol):
     filled in), or ``None`` to wait while other seats also act (an offering player waiting
     for answers): the platform then lets the next seat in ``to_act`` move, and the turn timer
     still runs. ``rng`` is the bot's own ``random.Random``; bots never touch the game RNG.
+
+    A bot class may say ``budget_seconds``, the most it thinks for one decision (default
+    ``DEFAULT_BOT_BUDGET_SECONDS``, see ``bot_budget_seconds``): the lobby states it, and a
+    level above the platform's limit for quick bots plays where it holds up no other match
+    (the bot runners' slow lane, issue 29 point 5).
     """
 
     name: str
 
-    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None: ...
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action | None: ...
+
+
+# A bot level that says nothing thinks at most this long for one decision (seconds).
+DEFAULT_BOT_BUDGET_SECONDS = 0.1
+
+
+def bot_budget_seconds(factory: object) -> float:
+    """The time budget of one decision of the bot ``factory`` makes (a bot class, or None
+    for a kind an engine no longer offers, played by ``RandomBot``), seconds: its
+    ``budget_seconds`` if a positive number, else ``DEFAULT_BOT_BUDGET_SECONDS``."""
+    budget = getattr(factory, "budget_seconds", None)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:
+        return DEFAULT_BOT_BUDGET_SECONDS
+    return float(budget)
 
 
 class RandomBot:
@@ -183,7 +221,7 @@ class RandomBot:
     name = "random"
     description = "Plays any legal move at random."
 
-    def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         """One element of ``legal``, chosen uniformly; raises ``ValueError`` if it is empty."""
         if not legal:
             raise ValueError("no legal action to choose from")
@@ -211,16 +249,22 @@ class EngineBase:
     ui: GameUI = GameUI()
 
     # --- lobby
-    def options_schema(self) -> dict:
+    def options_schema(self) -> dict[str, Any]:
         """JSON schema (draft 2020-12 subset: boolean, integer with minimum/maximum, string
         with enum) of the lobby options, with ``default``, ``title`` and ``description``.
         Default: no options."""
         return {"type": "object", "properties": {}, "additionalProperties": False}
 
-    def validate_options(self, raw: Mapping | None) -> dict:
+    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in; raises ``OptionsError`` naming the bad field.
         Default: checked against ``options_schema`` (``games.options.options_from_schema``)."""
         return options_from_schema(self.options_schema(), raw)
+
+    def quick_start_options(self) -> dict[str, Any]:
+        """The options of a first try, the lobby's "Play against bots now": the game's
+        shortest variant (the others keep their defaults). Default: every option the schema
+        marks with ``"shortest"`` at that value (``games.options.shortest_options``)."""
+        return shortest_options(self.options_schema())
 
     def option_value_labels(self) -> dict[str, dict[str, str]]:
         """Words for enum option values in the lobby, ``{option: {value: label}}``. Default {}."""
@@ -236,7 +280,7 @@ class EngineBase:
         face each other"}``. Default: {} (the lobby describes a layout by its teams)."""
         return {}
 
-    def validate_seats(self, options: Mapping, seats: Sequence[SeatSpec]) -> None:
+    def validate_seats(self, options: Mapping[str, Any], seats: Sequence[SeatSpec]) -> None:
         """Raises ``OptionsError("seats", ...)`` when the seat count is outside
         ``min_seats``-``max_seats`` or the teams are not one of ``team_layouts``. Games with
         option-dependent limits (a map's player range) extend it."""
@@ -252,7 +296,7 @@ class EngineBase:
             raise OptionsError("seats", TEAMS_LAYOUT)
 
     # --- play (abstract)
-    def setup(self, options: Mapping, seats: Sequence[SeatSpec], seed: int) -> State:
+    def setup(self, options: Mapping[str, Any], seats: Sequence[SeatSpec], seed: int) -> State:
         """The initial state; all chance comes from an RNG seeded with ``seed`` kept in the
         state. Abstract."""
         raise NotImplementedError
@@ -271,12 +315,12 @@ class EngineBase:
         Abstract."""
         raise NotImplementedError
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator): the ``ViewEnvelope`` fields and the
         game's own. Never the seed, draw counter or anything hidden from that seat. Abstract."""
         raise NotImplementedError
 
-    def view_texts(self, state: State, seat: int | None) -> dict[str, dict]:
+    def view_texts(self, state: State, seat: int | None) -> dict[str, dict[str, Any]]:
         """Where the player texts of ``view(state, seat)`` are and what they are made of,
         ``{dotted path: spec}`` (``games.texts``), so the platform can show them in the
         reader's language; each path's string in the view is ``games.texts.render(spec)``.
@@ -288,15 +332,21 @@ class EngineBase:
         """``None`` while the game runs, then the ranks and scores. Abstract."""
         raise NotImplementedError
 
-    def encode(self, state: State) -> dict:
+    def encode(self, state: State) -> dict[str, Any]:
         """JSON-able dict with ``decode(encode(s)) == s``. Abstract."""
         raise NotImplementedError
 
-    def decode(self, data: dict) -> State:
+    def decode(self, data: dict[str, Any]) -> State:
         """Inverse of ``encode``. Abstract."""
         raise NotImplementedError
 
     # --- hooks with defaults
+    def score_column(self, options: Mapping[str, Any]) -> ScoreColumn:
+        """What ``result(...).scores`` count in a match with ``options``, and which way the
+        ranks follow them (the result table's column). Default: ``ScoreColumn()``, "Points",
+        higher is better."""
+        return ScoreColumn()
+
     def client_legal_actions(self, state: State, seat: int) -> list[Action]:
         """What a person's client is shown of ``seat``'s legal actions (the snapshot's and the
         API's ``legal_actions``): a game whose list would hand over the answers (every steal
@@ -304,7 +354,7 @@ class EngineBase:
         ``legal_actions``. Default: ``legal_actions``."""
         return self.legal_actions(state, seat)
 
-    def clock_seconds(self, options: Mapping) -> int | None:
+    def clock_seconds(self, options: Mapping[str, Any]) -> int | None:
         """The seconds per turn the game's own rules set from its ``options`` (an hourglass
         option), which then replace the lobby's time per turn; None: the lobby decides.
         Default: None."""
@@ -335,7 +385,7 @@ class EngineBase:
         scoring move). Default: True (every action restarts the clock of whoever must act)."""
         return True
 
-    def secrets(self, state: State, seat: int | None) -> list:
+    def secrets(self, state: State, seat: int | None) -> list[Any]:
         """Concrete values hidden from ``seat`` (None: spectator) in ``state``, for the
         conformance suite to look for in what that seat receives: strings and integers
         (another seat's card codes, face-down card identities) and tuples (a hand's counts,
@@ -343,7 +393,7 @@ class EngineBase:
         The setup seed is always checked as well. Default: none."""
         return []
 
-    def static_data(self) -> dict:
+    def static_data(self) -> dict[str, Any]:
         """Fixed public data the game's web UI draws from and no view repeats (a board's
         geometry read from the engine's own data file), embedded once in the match and replay
         pages as the JSON script ``game-data``. Default: {} (nothing embedded)."""
@@ -367,7 +417,7 @@ Engine = EngineBase
 
 def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     """The events ``seat`` may see (``None``: spectator), without the ``visible_to`` key."""
-    out = []
+    out: list[Event] = []
     for ev in events:
         vis = ev.get("visible_to")
         if vis is None:

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 import pytest
 
 from games import registry
+from tests import budget  # noqa: F401  (the hypothesis profile of TEST_DEPTH, before any test module)
 
 # The podium test game and the finish-a-match fixtures of the rating tests (tests/ratings).
 pytest_plugins = ["tests.ratings.fixtures"]
@@ -45,6 +46,33 @@ def _fresh_sync_to_async_executor_in_child():
 
 
 os.register_at_fork(after_in_child=_fresh_sync_to_async_executor_in_child)
+
+FLUSH_TRIES = 5
+
+
+def _flush_through_deadlocks() -> None:
+    """A transactional test ends with Django's flush, one ``TRUNCATE`` of every table, which
+    locks them one after another. A live site's process (its worker, its Daphne) serving a
+    last request meanwhile can hold one of them and wait for another: PostgreSQL then breaks
+    the deadlock by failing one side, sometimes the flush (a CI run: "Database ... couldn't be
+    flushed", DeadlockDetected). The flush is tried again; a deadlock changes nothing."""
+    from django.db.backends.base.operations import BaseDatabaseOperations
+
+    original = BaseDatabaseOperations.execute_sql_flush
+
+    def execute_sql_flush(self, sql_list):
+        for attempt in range(FLUSH_TRIES):
+            try:
+                return original(self, sql_list)
+            except Exception as exc:
+                if "deadlock detected" not in str(exc) or attempt == FLUSH_TRIES - 1:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
+
+    BaseDatabaseOperations.execute_sql_flush = execute_sql_flush
+
+
+_flush_through_deadlocks()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -78,6 +106,18 @@ def _fresh_cache():
     """Each test starts with no counts in the cache (the database ones roll back with it)."""
     clear_site_cache()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """Every test leaves the thread in English: a request in French (or a sign-in of someone
+    who chose French: ``players.language``) activates French for the thread, LocaleMiddleware
+    never deactivates it, and later tests compare English texts."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

@@ -41,8 +41,10 @@ def test_a_fresh_web_process_knows_the_tasks_it_schedules():
     code = (
         "import django; django.setup()\n"
         "from gameplatform.celery import app\n"
-        "from gameplatform.matches import scheduling\n"
-        "print(all(n in app.tasks for n in (scheduling.EXPIRE_TURN, scheduling.PLAY_BOT_TURN)))\n"
+        "from gameplatform.bots.scheduling import PLAY_BOT_TURN\n"
+        "from gameplatform.matches.scheduling import EXPIRE_TURN\n"
+        "from gameplatform.players.exports import BUILD_TASK\n"  # issue 27: Download my data
+        "print(all(n in app.tasks for n in (EXPIRE_TURN, PLAY_BOT_TURN, BUILD_TASK)))\n"
     )
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "gameplatform.settings", "HEXAGORA_NO_EMBEDDED_WORKER": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)

@@ -137,7 +137,7 @@ def test_sweeper_runs_every_interval_and_survives_errors(caplog):
     sweeper.stop()
     assert len(calls) >= 4
     # Logged once for the failing streak, not at every tick.
-    failures = [r for r in caplog.records if "embedded sweeper failed" in r.getMessage()]
+    failures = [r for r in caplog.records if "sweeper failed" in r.getMessage()]
     assert len(failures) == 1
 
 
@@ -159,7 +159,7 @@ def test_sweeper_rejects_a_non_positive_interval():
 
 
 def test_sweeper_default_target_is_the_matches_sweep_task():
-    assert Sweeper(interval=5).sweep == "gameplatform.matches.tasks.sweep_overdue"
+    assert Sweeper(interval=5).sweep == "gameplatform.core.sweeps.sweep_if_due"
 
 
 @pytest.mark.parametrize(

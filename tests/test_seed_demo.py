@@ -10,9 +10,9 @@ from django.db import transaction
 from django.test import override_settings
 
 from accounts.models import User
-from gameplatform.matches.management.commands import seed_demo
 from gameplatform.matches.models import Match, MoveRecord, RuleVariant, Seat
 from gameplatform.tenants.models import Invitation, Membership, Tenant
+from gameplatform.web.management.commands import seed_demo
 
 pytestmark = pytest.mark.django_db
 
@@ -62,8 +62,13 @@ def test_first_run_prints_each_new_account_with_a_working_random_password(seeded
         assert User.objects.get(username=username).check_password(password)
     admin = User.objects.get(username="admin")
     assert admin.is_superuser and admin.is_staff
-    # The moderator can open the admin (their community only); players cannot.
+    # The moderator can open the admin (their community only); players cannot. Both enrol an
+    # authenticator app at their first visit there: none is made for them.
     assert User.objects.get(username="moderator").is_staff
+    assert "Two-factor sign-in: admin and moderator set up an authenticator app" in first
+    from allauth.mfa.models import Authenticator
+
+    assert not Authenticator.objects.exists()
     assert not User.objects.filter(username__in=["alice", "bob"], is_staff=True).exists()
 
 

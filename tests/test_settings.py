@@ -22,7 +22,8 @@ def load_settings(monkeypatch):
 
     def load(**env):
         for name in ("DATABASE_URL", "REDIS_URL", "EMBEDDED_WORKER", "CHANNEL_PREFIX", "CELERY_QUEUE", "CHANNEL_LAYER",
-                     "CONN_MAX_AGE", "TRUSTED_PROXY_COUNT", "WORKER_SWEEP", "SWEEP_INTERVAL_SECONDS"):
+                     "CONN_MAX_AGE", "TRUSTED_PROXY_COUNT", "WORKER_SWEEP", "SWEEP_INTERVAL_SECONDS",
+                     "COMMUNITY_BASE_DOMAIN", "COMMUNITY_CREATION", "COMMUNITIES_PER_PERSON"):
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)
@@ -35,7 +36,16 @@ def test_redis_url_selects_redis_channel_layer_broker_and_separate_workers(load_
     ns = load_settings(REDIS_URL=REDIS, CHANNEL_PREFIX="hx")
     layer = ns["CHANNEL_LAYERS"]["default"]
     assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
-    assert layer["CONFIG"]["hosts"] == [{"address": REDIS, "socket_timeout": ns["CHANNEL_REDIS_SOCKET_TIMEOUT"]}]
+    [host] = layer["CONFIG"]["hosts"]
+    assert (host["address"], host["socket_timeout"]) == (REDIS, ns["CHANNEL_REDIS_SOCKET_TIMEOUT"])
+    # A pooled connection that died with a Redis restart is replaced at its first use
+    # (tests/e2e/test_socket_outages.py shows it against a real Redis).
+    from redis.asyncio.retry import Retry
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    assert isinstance(host["retry"], Retry) and host["retry"].get_retries() >= 1
+    assert host["retry_on_error"] == [RedisConnectionError]
+    assert ns["CACHES"]["default"]["OPTIONS"]["retry_on_error"] == [RedisConnectionError]
     # Pub/Sub channels are not per database: the database number keeps sites apart.
     assert layer["CONFIG"]["prefix"] == "hx.db9."
     assert load_settings(REDIS_URL="redis://127.0.0.1:6379")["CHANNEL_LAYERS"]["default"]["CONFIG"]["prefix"] == "asgi.db0."
@@ -71,7 +81,7 @@ def test_celery_closes_database_connections_only_every_so_many_tasks(load_settin
 def test_no_redis_url_means_in_memory_layer_memory_broker_and_embedded_worker(load_settings):
     ns = load_settings()
     assert ns["CHANNEL_LAYERS"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
-    assert ns["CELERY_BROKER_URL"] == "memory://"
+    assert ns["CELERY_BROKER_URL"] == "memory://localhost/"
     assert ns["EMBEDDED_WORKER"] is True
     assert ns["CELERY_TASK_ALWAYS_EAGER"] is False
 
@@ -100,7 +110,7 @@ def test_timing_settings_come_from_the_environment(load_settings):
     assert ns["BOT_DELAY_SECONDS"] == 0.25
     assert ns["SWEEP_INTERVAL_SECONDS"] == 2.0
     assert ns["CELERY_BEAT_SCHEDULE"]["sweep-overdue-turns"] == {
-        "task": "gameplatform.matches.tasks.sweep_overdue",
+        "task": "gameplatform.core.tasks.sweep_overdue",
         "schedule": 2.0,
     }
 
@@ -111,10 +121,13 @@ def test_production_switches_come_from_the_environment(load_settings):
         SECRET_KEY="s" * 50,
         ALLOWED_HOSTS="play.example.org,owls.example.org",
         CSRF_TRUSTED_ORIGINS="https://play.example.org",
+        COMMUNITY_BASE_DOMAIN="Example.org",
     )
     assert ns["DEBUG"] is False
     assert ns["SECRET_KEY"] == "s" * 50
-    assert ns["ALLOWED_HOSTS"] == ["play.example.org", "owls.example.org"]
+    # Issue 27, point 1: communities started from the site answer at <slug>.COMMUNITY_BASE_DOMAIN.
+    assert ns["ALLOWED_HOSTS"] == ["play.example.org", "owls.example.org", ".example.org"]
+    assert ns["COMMUNITY_BASE_DOMAIN"] == "example.org"
     assert ns["CSRF_TRUSTED_ORIGINS"] == ["https://play.example.org"]
 
 
@@ -126,9 +139,15 @@ def test_the_live_celery_app_uses_the_settings_and_is_never_eager():
 
 def test_redis_url_puts_the_cache_and_the_sign_in_throttle_in_redis(load_settings):
     ns = load_settings(REDIS_URL=REDIS, CHANNEL_PREFIX="hx")
-    assert ns["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
-    assert ns["CACHES"]["default"]["LOCATION"] == REDIS and ns["CACHES"]["default"]["KEY_PREFIX"] == "hx"
-    assert ns["AUTH_THROTTLE_CACHE"] == "default"
+    # "default" falls back to the process's memory while Redis is away; "shared" (the sign-in
+    # throttle's) fails, and the throttle then counts in the database.
+    assert ns["CACHES"]["default"]["BACKEND"] == "gameplatform.core.cache.FailoverRedisCache"
+    assert ns["CACHES"]["shared"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    for alias in ("default", "shared"):
+        assert ns["CACHES"][alias]["LOCATION"] == REDIS and ns["CACHES"][alias]["KEY_PREFIX"] == "hx"
+    assert ns["AUTH_THROTTLE_CACHE"] == "shared"
+    # Workers retry the broker for as long as it is away (issue 24, point 1).
+    assert ns["CELERY_BROKER_CONNECTION_MAX_RETRIES"] is None
     embedded = load_settings()
     assert embedded["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
     assert embedded["AUTH_THROTTLE_CACHE"] is None  # the database (accounts.ThrottleCounter)
@@ -157,4 +176,27 @@ def test_every_password_check_goes_through_the_throttle():
     assert settings.AUTHENTICATION_BACKENDS[0] == "axes.backends.AxesStandaloneBackend"
     assert settings.AXES_HANDLER == "accounts.axes_handler.ThrottleHandler"
     assert "accounts.middleware.AuthThrottleMiddleware" in settings.MIDDLEWARE
-    assert settings.ACCOUNT_RATE_LIMITS["login_failed"] is None  # allauth's lock-anyone-out limit
+    # allauth's lock-anyone-out limit on passwords stays off (the adapter skips it); its
+    # "login_failed" rates now count second-factor codes only (tests/accounts/test_mfa_throttle.py).
+    from allauth.account.adapter import DefaultAccountAdapter
+
+    from accounts.adapter import AccountAdapter
+
+    assert AccountAdapter.pre_authenticate is not DefaultAccountAdapter.pre_authenticate
+    assert settings.ACCOUNT_RATE_LIMITS["login_failed"] == "10/m/ip,20/15m/key"
+    assert settings.MFA_FORMS["authenticate"] == "accounts.forms.ThrottledAuthenticateForm"
+    assert settings.MFA_FORMS["reauthenticate"] == "accounts.forms.ThrottledReauthenticateForm"
+
+
+def test_community_settings_come_from_the_environment(load_settings):
+    """Issue 27, point 1: "Limits an operator can set: communities per person (default 3), a
+    site-wide switch that reserves creation to staff"; the address's base domain."""
+    ns = load_settings()
+    assert (ns["COMMUNITY_BASE_DOMAIN"], ns["COMMUNITY_CREATION"], ns["COMMUNITIES_PER_PERSON"]) == (
+        "localhost", "members", 3)
+    ns = load_settings(COMMUNITY_CREATION="staff", COMMUNITIES_PER_PERSON="1")
+    assert (ns["COMMUNITY_CREATION"], ns["COMMUNITIES_PER_PERSON"]) == ("staff", 1)
+    for bad in ({"COMMUNITY_CREATION": "everyone"}, {"COMMUNITIES_PER_PERSON": "-1"},
+                {"COMMUNITY_BASE_DOMAIN": "http://x.org/"}):
+        with pytest.raises(ImproperlyConfigured):
+            load_settings(**bad)

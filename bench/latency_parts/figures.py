@@ -11,7 +11,7 @@ import os
 import platform
 import statistics
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from bench.latency_parts import load
@@ -46,8 +46,9 @@ def stats(values: list[float]) -> dict:
             "mean": statistics.fmean(values) if values else float("nan")}
 
 
-def deliveries(tables, arrivals: dict, records: dict, until: float) -> dict:
-    """Every seat against every accepted move (issue 14, point 6): for each seat, the moves
+def deliveries(tables, arrivals: dict, records: dict, until: float, receivers: int = SEATS) -> dict:
+    """Every seat against every accepted move (issue 14, point 6): for each of the
+    ``receivers`` sockets of a match (its seats, then its spectators), the moves
     its match committed up to ``until`` (Unix seconds; later ones may still be on their way)
     that its socket never received, whenever they came. ``arrivals`` is ``(match_id, seat) ->
     {version: arrival}``, ``records`` ``(match_id, version) -> created``."""
@@ -59,7 +60,7 @@ def deliveries(tables, arrivals: dict, records: dict, until: float) -> dict:
     incomplete = []
     for t in tables:
         versions = accepted.get(t.match_id, [])
-        for seat in range(SEATS):
+        for seat in range(receivers):
             got = arrivals.get((t.match_id, seat), {})
             missing = sum(1 for v in versions if v not in got)
             expected += len(versions)
@@ -68,7 +69,7 @@ def deliveries(tables, arrivals: dict, records: dict, until: float) -> dict:
                 incomplete.append([t.match_id, seat, missing])
             else:
                 complete += 1
-    return {"moves_accepted": sum(len(v) for v in accepted.values()), "seats": len(tables) * SEATS,
+    return {"moves_accepted": sum(len(v) for v in accepted.values()), "seats": len(tables) * receivers,
             "seats_complete": complete, "messages_expected": expected, "messages_received": expected - lost,
             "messages_lost": lost, "seats_incomplete": incomplete[:20]}
 
@@ -77,10 +78,11 @@ def figures(run, tables, receipts, records: dict, started: float, ended: float, 
     """Latency per action (slowest seat) and per delivery, the delivery check, counts and the
     CPU per action of each process (``during``: the load while measuring)."""
     lo, hi = started + WARMUP_SECONDS, ended - DRAIN_SECONDS
+    receivers = SEATS + run.spectators
     per_action, per_delivery = [], []
     expected = missing = 0
     for t in tables:
-        seat_arrivals = [receipts.arrivals.get((t.match_id, s), {}) for s in range(SEATS)]
+        seat_arrivals = [receipts.arrivals.get((t.match_id, s), {}) for s in range(receivers)]
         for (mid, version), created in records.items():
             if mid != t.match_id or not lo <= created <= hi:
                 continue
@@ -92,7 +94,7 @@ def figures(run, tables, receipts, records: dict, started: float, ended: float, 
                 else:
                     missing += 1
             per_delivery.extend(delays)
-            if len(delays) == SEATS:
+            if len(delays) == receivers:
                 per_action.append(max(delays))
     in_window = sum(1 for created in records.values() if lo <= created <= hi)
     # CPU per action: the processes' CPU time while measuring over the actions in that time.
@@ -100,6 +102,7 @@ def figures(run, tables, receipts, records: dict, started: float, ended: float, 
     cpu = dict(during.cpu)
     cpu["machine, all of it"] = sum(during.cpu.values())
     return {
+        "game": run.game, "moves": run.moves, "spectators": run.spectators,
         "matches": run.matches, "seats": SEATS, "seconds": run.seconds, "bot_delay": run.bot_delay,
         "daphnes": run.daphnes, "proxy": run.proxy, "workers": run.workers, "pool": run.pool,
         "concurrency": run.concurrency, "conn_max_age": run.conn_max_age, "channel_layer": run.channel_layer,
@@ -108,8 +111,9 @@ def figures(run, tables, receipts, records: dict, started: float, ended: float, 
         # Each match moves at most once per bot delay (plus the action's own time).
         "pace_ceiling_per_second": run.matches / run.bot_delay if run.bot_delay else float("inf"),
         "deliveries_expected": expected, "deliveries_missing": missing,
-        "every_message": deliveries(tables, receipts.arrivals, records, hi),
+        "every_message": deliveries(tables, receipts.arrivals, records, hi, receivers),
         "duplicates": receipts.duplicates, "socket_errors": len(receipts.errors),
+        "socket_error_codes": dict(Counter(e.split(": ", 1)[-1] for e in receipts.errors).most_common(5)),
         "sockets_closed_early": receipts.closed_early, "wrong_seat": receipts.wrong_seat,
         "sockets_per_daphne": run.sockets_per_daphne,
         "every_seat_ms": stats(per_action), "each_seat_ms": stats(per_delivery),
@@ -167,7 +171,9 @@ def trace_breakdown(prefix: Path, records, receipts, started: float, ended: floa
 def setup_line(f: dict) -> str:
     """The run's set-up in one line."""
     front = f"Daphne x{f['daphnes']}" + (f" behind {f['proxy']}" if f["proxy"] else "")
-    return (f"{f['matches']} matches x {f['seats']} seats, {f['seconds']:g} s, bot delay {f['bot_delay']:g} s, "
+    movers = "bots" if f["moves"] == "bots" else "the seats' sockets"
+    return (f"{f['game']}, moves by {movers}, {f['matches']} matches x {f['seats']} seats + {f['spectators']} "
+            f"spectator(s), {f['seconds']:g} s, pace {f['bot_delay']:g} s, "
             f"{front}, Celery {f['workers']} x {f['pool']}({f['concurrency']}), CONN_MAX_AGE {f['conn_max_age']}, "
             f"channel layer {f['channel_layer']}")
 
@@ -185,13 +191,14 @@ def report(f: dict) -> None:
     print(f"  actions measured: {f['actions_measured']} ({f['actions_per_second']:.1f}/s of the pace's "
           f"{f['pace_ceiling_per_second']:.0f}/s ceiling; {f['actions_total']} in all)")
     print(f"  deliveries: {f['deliveries_expected']} expected, {f['deliveries_missing']} missing; "
-          f"socket errors {f['socket_errors']}, closed early {f['sockets_closed_early']}, wrong seat {f['wrong_seat']}")
+          f"socket errors {f['socket_errors']} {f['socket_error_codes'] or ''}, closed early {f['sockets_closed_early']}, wrong seat {f['wrong_seat']}")
     lost = ", ".join(f"{mid}/{seat}: {n}" for mid, seat, n in m["seats_incomplete"][:5])
     print(f"  every seat got every message: {'yes' if m['messages_lost'] == 0 else 'NO'}: "
           f"{m['seats_complete']} of {m['seats']} seats complete, {m['messages_received']} of "
           f"{m['messages_expected']} seat messages for {m['moves_accepted']} moves accepted, "
           f"{m['messages_lost']} lost, {f['duplicates']} duplicates" + (f" (match/seat: lost {lost})" if lost else ""))
-    for label, s in (("every seat (slowest of 4)", e), ("each seat", d)):
+    receivers = f["seats"] + f["spectators"]
+    for label, s in ((f"every socket (slowest of {receivers})", e), ("each socket", d)):
         print(f"  accepted -> {label}: p50 {s['p50']:.1f} ms, p95 {s['p95']:.1f} ms, p99 {s['p99']:.1f} ms, "
               f"max {s['max']:.1f} ms, mean {s['mean']:.1f} ms (n={s['n']})")
     print("  CPU while measuring, per process (ms of CPU per action; seconds in all):")
@@ -220,8 +227,26 @@ def markdown_row(f: dict) -> str:
     skip = {load.OTHERS, "machine, all of it"}
     costs = ", ".join(f"{name} {v:.1f}" for name, v in per.items() if name not in skip and not math.isnan(v))
     idle = "" if f["idle"] else " **NOT IDLE**"
-    return (f"| {time.strftime('%Y-%m-%d')} | Daphne x{f['daphnes']}{' + ' + f['proxy'] if f['proxy'] else ''}, Celery {f['workers']} x "
+    return (f"| {time.strftime('%Y-%m-%d')} | {f['game']} ({f['moves']}, +{f['spectators']} spectator), Daphne x{f['daphnes']}{' + ' + f['proxy'] if f['proxy'] else ''}, Celery {f['workers']} x "
             f"{f['pool']}({f['concurrency']}), {f['matches']} matches, {f['seconds']:g} s{idle} | "
             f"{e['p50']:.1f} / {e['p95']:.1f} / {e['p99']:.1f} | {f['actions_per_second']:.1f} | "
             f"{m['messages_lost']} of {m['messages_expected']} | {costs}; all {per['machine, all of it']:.1f} | "
             f"{f['load_before']['others_cores']:.2f} / {f['load_during']['others_cores']:.2f} |")
+
+
+def summary(results: list[dict]) -> None:
+    """The games of one run side by side (issue 29, point 1): actions per second, the p95 to
+    every socket, and the CPU per action of the whole machine, the workers, the Daphnes,
+    PostgreSQL with Redis, and the kernel (ms)."""
+    def part(f: dict, *words: str) -> float:
+        return sum(v for k, v in f["cpu_ms_per_action"].items()
+                   if k != "machine, all of it" and any(w in k.lower() for w in words))
+
+    print("\n| game | moves by | actions/s | p95 every socket, ms | CPU ms/action: machine | workers | Daphnes "
+          "| PostgreSQL + Redis | kernel |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for f in results:
+        idle = "" if f["idle"] else " **NOT IDLE**"
+        print(f"| {f['game']}{idle} | {f['moves']} | {f['actions_per_second']:.1f} | {f['every_seat_ms']['p95']:.1f} "
+              f"| {f['cpu_ms_per_action']['machine, all of it']:.1f} | {part(f, 'celery', 'worker'):.1f} "
+              f"| {part(f, 'daphne'):.1f} | {part(f, 'postgres', 'redis'):.1f} | {part(f, 'kernel', 'interrupts'):.1f} |")

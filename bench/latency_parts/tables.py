@@ -6,7 +6,7 @@ next run (and the end of this one) can remove them.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bench.latency_parts.figures import SEATS
 
@@ -15,16 +15,20 @@ TITLE = "latency bench"
 
 @dataclass
 class Table:
-    """One match: its id and, per seat, the owner's session key."""
+    """One match: its id, per seat the owner's session key, and the session keys of its
+    spectators (members who sit at no seat)."""
 
     match_id: int
     sessions: list[str]
+    spectators: list[str] = field(default_factory=list)
 
 
-def tables_create(run) -> list[Table]:
-    """``4 x run.matches`` players of the default community with a signed-in session each and
-    ``run.matches`` open matches, every seat a player's, played by the takeover bot (see
-    ``bench/latency.py``); removes the matches of earlier runs first."""
+def tables_create(run, game: str, *, keep: bool = False) -> list[Table]:
+    """``(4 + run.spectators) x run.matches`` players of the default community with a
+    signed-in session each and ``run.matches`` open matches of ``game``, every seat a player's,
+    played by the takeover bot (``run.moves == "bots"``) or by the seat's socket
+    (``"sockets"``), see ``bench/latency.py``; removes the matches of earlier runs first
+    (not with ``keep``: the mixed run's other games)."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
@@ -34,9 +38,11 @@ def tables_create(run) -> list[Table]:
     from gameplatform.tenants.models import Membership
     from gameplatform.tenants.selectors import tenant_default
 
-    Match.unscoped.filter(title=TITLE).delete()
+    if not keep:
+        Match.unscoped.filter(title=TITLE).delete()
     tenant = tenant_default()
-    names = [f"bench-{i:04d}" for i in range(run.matches * SEATS)]
+    per_match = SEATS + run.spectators
+    names = [f"bench-{i:04d}" for i in range(run.matches * per_match)]
     existing = set(User.objects.filter(username__in=names).values_list("username", flat=True))
     new = []
     for name in names:
@@ -60,11 +66,14 @@ def tables_create(run) -> list[Table]:
         sessions[name] = store.session_key
     tables = []
     for m in range(run.matches):
-        seat_users = [users[names[m * SEATS + i]] for i in range(SEATS)]
-        match = services.match_create(tenant=tenant, user=seat_users[0], game="hextopia", seats=SEATS, title=TITLE)
+        people = [users[names[m * per_match + i]] for i in range(per_match)]
+        seat_users, watchers = people[:SEATS], people[SEATS:]
+        match = services.match_create(tenant=tenant, user=seat_users[0], game=game, seats=SEATS, title=TITLE)
         for i, user in enumerate(seat_users):
-            Seat.objects.filter(match=match, index=i).update(user=user, bot_kind="", bot_takeover=True)
-        tables.append(Table(match.pk, [sessions[u.username] for u in seat_users]))
+            Seat.objects.filter(match=match, index=i).update(user=user, bot_kind="",
+                                                            bot_takeover=run.moves == "bots")
+        tables.append(Table(match.pk, [sessions[u.username] for u in seat_users],
+                            [sessions[u.username] for u in watchers]))
     return tables
 
 
@@ -92,8 +101,14 @@ def records_read(tables: list[Table]) -> dict[tuple[int, int], float]:
     return {(m, seq): created.timestamp() for m, seq, created in rows}
 
 
-def tables_drop() -> None:
-    """Removes the bench's matches (their seats and moves go with them)."""
+def tables_drop(settle_seconds: float = 0.0) -> None:
+    """Removes the bench's matches (their seats and moves go with them). With the services
+    still running (between two games), the matches are first marked aborted, so that no bot
+    turn or socket move applies any more (each re-reads the status under the match's lock),
+    and ``settle_seconds`` later deleted."""
     from gameplatform.matches.models import Match
 
+    if settle_seconds:
+        Match.unscoped.filter(title=TITLE).update(status=Match.Status.ABORTED)
+        time.sleep(settle_seconds)
     Match.unscoped.filter(title=TITLE).delete()

@@ -8,7 +8,7 @@ the Celery worker and Daphne processes. It wraps, once Django imports them:
   ``B <match> <version> <start> <deliver start> <end>`` per broadcast (Unix seconds): after
   commit, ``start`` to ``deliver start`` builds the messages (the views; a query only when
   the caller passed no snapshot table), then ``_deliver`` hands them to the channel layer;
-- ``gameplatform.realtime.consumers.MatchConsumer.match_state``: a line
+- ``gameplatform.web.match_socket.MatchConsumer.match_state``: a line
   ``D <match> <version> <seat> <in> <out>`` per message a socket's consumer forwards.
 
 Each process appends to ``<prefix>.<pid>``. A name that is missing (the code moved on) is
@@ -72,7 +72,7 @@ def _wrap_consumers(module) -> None:
     consumer.match_state = match_state
 
 
-WRAPPERS = {"gameplatform.realtime.broadcast": _wrap_broadcast, "gameplatform.realtime.consumers": _wrap_consumers}
+WRAPPERS = {"gameplatform.realtime.broadcast": _wrap_broadcast, "gameplatform.web.match_socket": _wrap_consumers}
 
 
 class _Finder(importlib.abc.MetaPathFinder):

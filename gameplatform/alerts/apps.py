@@ -7,6 +7,8 @@ class AlertsConfig(AppConfig):
     verbose_name = "Alerts"
 
     def ready(self):
-        # Register the mail tasks in every process (the web's too): services and the digest
-        # send them by name from the Celery app's registry.
-        from gameplatform.alerts import tasks  # noqa: F401
+        # The mail tasks in every process (the web's too: they are sent by name) and the
+        # subscribers: done at start-up, once the apps are loaded.
+        from gameplatform.alerts import subscribers, tasks  # noqa: F401
+
+        subscribers.subscribe()

@@ -3,7 +3,7 @@
 Connect: the Origin must be this site (else the handshake is refused); the session user signed
 in, active and a member of the community the Host names (else accepted and closed with 4403,
 or 4404 for a host no community serves). The socket joins ``notify.user_group(user, tenant)``
-and gets ``{"type": "waiting", "count": n}``: the matches of this community waiting for them.
+and gets ``{"type": "waiting", "count": n}``: what /your-turn/ lists (``selectors.alerts_count``).
 
 Server -> client::
 
@@ -15,40 +15,37 @@ Server -> client::
 ``notify``: the person's "Browser notifications" setting (the page shows a notification only
 then, and only with the browser's permission). Client -> server: ``{"type": "sync"}`` only;
 anything else is answered with ``error`` (the socket stays open), a frame over 16,384
-characters with ``message_too_large`` and close 1009. Before each client message and each
-alert the session and the membership are checked again (else ``not_member`` and close 4403).
+characters with ``message_too_large`` and close 4009 (``realtime.sockets``). Before each client
+message and each alert the session and the membership are checked again (else ``not_member``
+and close 4403). The database or Redis out of reach: a handshake is closed with 4503, a
+``sync`` answered with ``unavailable`` (``realtime.outages``).
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 from importlib import import_module
 from types import SimpleNamespace
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth import get_user
 from django.urls import reverse
 from django.utils import translation
 
+from gameplatform.core.outages import is_outage
 from gameplatform.players.selectors import preferences_get
-from gameplatform.realtime import broadcast
-from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, MSG_SESSION_ENDED, NOT_MEMBER
+from gameplatform.realtime.admission import MemberSocket
+from gameplatform.realtime.auth import CLOSE_FORBIDDEN
 from gameplatform.realtime.messages import (
-    CLOSE_TOO_BIG,
     MALFORMED,
     MISSING_FIELD,
     MSG_NOT_OBJECT,
     UNEXPECTED_FIELD,
     UNKNOWN_TYPE,
     ClientError,
-    FrameTooLarge,
-    check_frame_size,
     decode_frame,
 )
-from gameplatform.realtime.origin import header, origin_allowed
-from gameplatform.tenants.selectors import membership_get, tenant_for_host
+from gameplatform.tenants.selectors import membership_get
 
 from . import notify, selectors
 
@@ -57,7 +54,6 @@ log = logging.getLogger(__name__)
 MSG_TYPE_MISSING = "Field 'type' is required: sync."
 MSG_TYPE_UNKNOWN = "Field 'type' must be sync."
 MSG_FIELD_UNEXPECTED = "Field '{field}' is not part of a 'sync' message."
-SERVER_ERROR = "server_error"
 MSG_SERVER_ERROR = "Something went wrong on our side; send sync to see your count again."
 
 
@@ -77,52 +73,32 @@ def parse_me_message(content: object) -> str:
     return "sync"
 
 
-class MeConsumer(AsyncJsonWebsocketConsumer):
+class MeConsumer(MemberSocket):
     """One page of one signed-in person: their "waiting for you" count in this community, live,
     and their alerts (see the module docstring)."""
 
-    async def connect(self):
-        self.user_id = None
-        self.tenant = None
-        self.group = None
-        try:
-            allowed = await database_sync_to_async(origin_allowed)(self.scope)
-        except Exception:
-            log.exception("me socket: origin check failed")
-            allowed = False
-        if not allowed:
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
-        broadcast.server_loop_record(asyncio.get_running_loop())
-        try:
-            code = await database_sync_to_async(self._admit)()
-        except Exception:
-            log.exception("me socket: admission failed")
-            code = CLOSE_FORBIDDEN
-        await self.accept()
-        if code is not None:
-            await self.close(code=code)
-            return
-        self.group = notify.user_group(self.user_id, self.tenant.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self._send_count()
+    server_error_message = MSG_SERVER_ERROR
 
-    async def disconnect(self, code):
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            self.group = None
+    socket_name = "me socket"
+
+    async def connect(self):
+        self.group = None
+        await super().connect()  # MemberSocket: Origin, session, community, membership
+
+    def admit_member(self, user, tenant) -> int | None:
+        """Members only, and no joining an open community by the way (4403)."""
+        return None if membership_get(user=user, tenant=tenant) is not None else CLOSE_FORBIDDEN
+
+    async def admitted(self) -> None:
+        self.group = notify.user_group(self.user_id, self.tenant.pk)
+        await self.join(self.group)
+        await self._send_count()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if self.user_id is None:
             return
         try:
-            check_frame_size(text_data, bytes_data)
-        except FrameTooLarge as exc:
-            await self.send_json({"type": "error", "code": exc.code, "message": str(exc.message), "limit": exc.limit})
-            await self.close(code=CLOSE_TOO_BIG)
-            return
-        try:
-            if not await self._recheck():
+            if not await self.recheck():
                 return
             parse_me_message(decode_frame(text_data, bytes_data))
             await self._send_count()
@@ -131,15 +107,19 @@ class MeConsumer(AsyncJsonWebsocketConsumer):
             if exc.field:
                 out["field"] = exc.field
             await self.send_json(out)
-        except Exception:
-            log.exception("me socket: message failed")
-            await self.send_json({"type": "error", "code": SERVER_ERROR, "message": MSG_SERVER_ERROR})
+        except Exception as exc:
+            await self.failed(exc)  # an outage: "unavailable"; else server_error
+
+    async def socket_resumed(self, event):
+        """The channel layer is back after an outage: changes may have been missed."""
+        if self.user_id is not None and not self.closed:
+            await self._send_count()
 
     async def alerts_changed(self, event):
         """A change for this person (``notify.users_notify``): the fresh count, and the alert
         in their words when there is one."""
         try:
-            if not await self._recheck():
+            if not await self.recheck():
                 return
             alert = event.get("alert")
             count, text, notify_on = await database_sync_to_async(self._read)(alert)
@@ -151,37 +131,20 @@ class MeConsumer(AsyncJsonWebsocketConsumer):
                 "url": reverse("match_detail", args=[int(alert["match"])]), **text,
                 "notify": notify_on, "count": count,
             })
-        except Exception:
+        except Exception as exc:
+            if is_outage(exc):
+                raise  # SocketConsumer answers "unavailable": the page syncs later
             log.exception("me socket: alert not forwarded")
 
     # --- helpers --------------------------------------------------------------------------
 
     async def _send_count(self):
-        count = await database_sync_to_async(selectors.waiting_count)(tenant=self.tenant, user=self.scope["user"])
+        count = await database_sync_to_async(selectors.alerts_count)(tenant=self.tenant, user=self.scope["user"])
         await self.send_json({"type": "waiting", "count": count})
 
-    async def _recheck(self) -> bool:
-        """The session still signs in the same member; else tell, close and say False."""
-        if await database_sync_to_async(self._still_allowed)():
-            return True
-        await self.send_json({"type": "error", "code": NOT_MEMBER, "message": str(MSG_SESSION_ENDED)})
-        await self.close(code=CLOSE_FORBIDDEN)
-        self.user_id = None
-        return False
-
-    def _admit(self) -> int | None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated or not user.is_active:
-            return CLOSE_FORBIDDEN
-        tenant = tenant_for_host(header(self.scope, b"host"))
-        if tenant is None:
-            return CLOSE_NOT_FOUND
-        if membership_get(user=user, tenant=tenant) is None:
-            return CLOSE_FORBIDDEN  # members only, and no joining an open community by the way
-        self.tenant, self.user_id = tenant, user.pk
-        return None
-
-    def _still_allowed(self) -> bool:
+    def still_allowed(self) -> bool:
+        """The session still signs in the same active person, still a member (never joining
+        an open community by the way)."""
         if self.user_id is None:
             return False
         engine = import_module(settings.SESSION_ENGINE)
@@ -195,7 +158,7 @@ class MeConsumer(AsyncJsonWebsocketConsumer):
     def _read(self, alert: dict | None) -> tuple[int, dict, bool]:
         """The count, the alert's words in the person's language, and their notification flag."""
         user = self.scope["user"]
-        count = selectors.waiting_count(tenant=self.tenant, user=user)
+        count = selectors.alerts_count(tenant=self.tenant, user=user)
         if alert is None:
             return count, {}, False
         prefs = preferences_get(user)

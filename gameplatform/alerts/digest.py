@@ -1,5 +1,5 @@
 """The daily digest's trigger. There is no Celery beat: every worker sweeps overdue turns under
-a shared lock (``matches.timers.sweep_if_due``), and that sweep calls ``digest_sweep``, which
+a shared lock (``core.sweeps``), and that sweep calls ``digest_sweep``, which
 takes a lock of its own for ``DIGEST_CHECK_SECONDS`` so the check runs about once a minute
 across all workers. From ``ALERTS_DIGEST_HOUR`` (UTC) on, it sends the ``send_digest`` task
 for each person who reads digests, has not had today's and has an asynchronous match waiting
@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from gameplatform.core.locks import interval_lock
+from gameplatform.core.taskqueue import task_send
 from gameplatform.matches.models import Match, Seat
 from gameplatform.players.models import Preferences
 from gameplatform.tenants.models import Membership
@@ -61,18 +63,14 @@ def digest_sweep(*, now: datetime.datetime | None = None, force: bool = False) -
     """Sends the ``send_digest`` task for every person whose digest is due, unless another
     process checked in the last ``DIGEST_CHECK_SECONDS`` (``force`` skips that lock: tests,
     ``manage.py shell``). Returns the number of tasks sent. Never raises into the sweep."""
-    from gameplatform.celery import app
-    from gameplatform.locks import interval_lock
-
     try:
         if not force and not interval_lock(DIGEST_LOCK, DIGEST_CHECK_SECONDS):
             return 0
         now = now or timezone.now()
         users = digest_due_users(now=now)
         day = now.astimezone(datetime.UTC).date().isoformat()
-        task = app.tasks[DIGEST_TASK]
         for user_id in users:
-            task.apply_async((user_id, day))
+            task_send(DIGEST_TASK, (user_id, day))
         return len(users)
     except Exception:
         log.exception("digest check failed")

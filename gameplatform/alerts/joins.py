@@ -6,8 +6,8 @@ hooks must not import it.
 """
 from __future__ import annotations
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import selectors as match_selectors
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Seat
 from gameplatform.matches.services import match_join
 

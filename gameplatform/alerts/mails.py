@@ -25,10 +25,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from accounts.adapter import SITE_NAME
+from accounts.models import User
 from gameplatform.matches.models import Match, Seat
 from gameplatform.players.models import Preferences
-from gameplatform.players.selectors import on_vacation, preferences_get
+from gameplatform.players.selectors import preferences_get
 from gameplatform.tenants.models import Membership
+from gameplatform.tenants.selectors import on_vacation
 
 from . import selectors
 from .models import DigestMail, MatchInvitation, MatchMail
@@ -183,8 +185,6 @@ def digest_mail(*, user_id: int, today: datetime.date) -> bool:
     """``user_id``'s daily digest for ``today`` (UTC): the asynchronous matches waiting for them
     and their open invitations, in every community they are in, if their settings say "daily
     digest", there is something to say and no digest went today. True when a mail went."""
-    from accounts.models import User
-
     user = User.objects.filter(pk=user_id).first()
     if not _mailable(user):
         return False

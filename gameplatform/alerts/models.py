@@ -8,6 +8,7 @@ move costs at most one more statement.
 """
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 
 from gameplatform.matches.models import Match
 
@@ -26,7 +27,7 @@ class MatchInvitation(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "user"], name="alerts_one_invitation_per_person")]
 
     def __str__(self) -> str:
-        return f"{self.user_id} invited to {self.match_id}"
+        return gettext("%(user)s invited to %(match)s") % {"user": self.user, "match": self.match}
 
 
 class MatchMail(models.Model):

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gameplatform.realtime.broadcast import groups_send
+
 MESSAGE_TYPE = "alerts.changed"  # MeConsumer.alerts_changed
 KIND_TURN = "turn"
 KIND_INVITATION = "invitation"
@@ -38,8 +40,6 @@ def users_notify(tenant_id: int, changes: Iterable[tuple[int, dict | None]]) -> 
     """Sends each ``(user id, alert or None)`` of ``changes`` to that person's group in
     ``tenant_id``: None means only "your count may have changed". Call it after commit; it
     never raises (a socket that misses a message shows the right count at the next one)."""
-    from gameplatform.realtime.broadcast import groups_send
-
     sends = [(user_group(uid, tenant_id), {"type": MESSAGE_TYPE, "alert": alert}) for uid, alert in changes]
     if sends:
         groups_send(sends)

@@ -12,8 +12,9 @@ from django.db.models import Count, F, Q
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from accounts.models import User
 from gameplatform.matches.models import Match, Seat
-from gameplatform.ratings.selectors import game_name
+from gameplatform.matches.selectors import game_name
 
 from .models import MatchInvitation
 
@@ -40,6 +41,15 @@ def waiting_count(*, tenant, user) -> int:
     return _waiting(tenant=tenant, user=user).count()
 
 
+def alerts_count(*, tenant, user) -> int:
+    """The header's "Your turn" badge: what ``/your-turn/`` lists, the matches of ``tenant``
+    waiting for ``user`` (``waiting_list``) and their open invitations (``invitation_list``),
+    counted from the same queries (0 when signed out)."""
+    if not _signed_in(user) or tenant is None:
+        return 0
+    return _waiting(tenant=tenant, user=user).count() + _invitations(tenant=tenant, user=user).count()
+
+
 def waiting_list(*, tenant, user) -> list[dict]:
     """The matches of ``tenant`` waiting for ``user``, oldest deadline first, those without a
     deadline last (each group by how long they have waited, longest first)::
@@ -62,6 +72,13 @@ def waiting_list(*, tenant, user) -> list[dict]:
     ]
 
 
+def _invitations(*, tenant, user):
+    """``user``'s invitations to the open matches of ``tenant`` where they hold no seat."""
+    seated = Seat.objects.filter(user_id=user.pk).values("match_id")
+    return (MatchInvitation.objects.filter(user_id=user.pk, match__tenant_id=tenant.pk, match__status=Match.Status.OPEN)
+            .exclude(match_id__in=seated))
+
+
 def invitation_list(*, tenant, user) -> list[dict]:
     """``user``'s invitations to open matches of ``tenant`` where they hold no seat, newest
     first::
@@ -71,10 +88,8 @@ def invitation_list(*, tenant, user) -> list[dict]:
     """
     if not _signed_in(user) or tenant is None:
         return []
-    seated = Seat.objects.filter(user_id=user.pk).values("match_id")
     rows = (
-        MatchInvitation.objects.filter(user_id=user.pk, match__tenant_id=tenant.pk, match__status=Match.Status.OPEN)
-        .exclude(match_id__in=seated)
+        _invitations(tenant=tenant, user=user)
         .select_related("match", "invited_by")
         .defer("match__state")
         .annotate(free=Count("match__seats", filter=Q(match__seats__user__isnull=True, match__seats__bot_kind="")))
@@ -145,8 +160,6 @@ def unsubscribe_token(user) -> str:
 
 def unsubscribe_token_user(token):
     """The active user whose unsubscribe token ``token`` is, or None."""
-    from accounts.models import User
-
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_CHARS:
         return None
     try:

@@ -15,14 +15,17 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
+from accounts.selectors import username_resolve
+from gameplatform.core.errors import ServiceError
+from gameplatform.core.taskqueue import task_send
 from gameplatform.matches import selectors as match_selectors
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
+from gameplatform.matches.selectors import seat_won
 from gameplatform.players.models import Preferences
-from gameplatform.players.selectors import seat_won
 from gameplatform.tenants.selectors import active_member_ids
 from gameplatform.tenants.services import membership_require
 from games import registry
@@ -46,7 +49,6 @@ INVITEE_SEATED = _("That player already has a seat at this match.")
 NOT_CREATOR = _("Only the player who created the match may invite people to it.")
 MATCH_NOT_OPEN = _("The match has already started.")
 MATCH_FULL = _("Every seat is taken.")
-TOO_MANY_INVITATIONS = _("This match has {limit} invitations already.")
 INVITE_LINK_INVALID = _("This invitation link is not valid.")
 UNSUBSCRIBE_INVALID = _("This unsubscribe link is not valid.")
 
@@ -58,20 +60,14 @@ def is_asynchronous(match: Match) -> bool:
     return match.turn_seconds is None or match.turn_seconds >= settings.ALERTS_ASYNC_TURN_SECONDS
 
 
-def _task(name: str):
-    from gameplatform.celery import app
-
-    return app.tasks[name]
-
-
 # --- the turn flow's hooks --------------------------------------------------------------------
 
 
 def waiting_sync(match: Match, *, seats: list[Seat] | None = None, state=None) -> None:
     """Rewrites who ``match`` waits for on its seats (``Seat.waiting_since`` and
     ``waiting_version``): every person in ``engine.to_act`` of an active match whose seat no
-    bot plays; nobody otherwise. Called by ``matches.turns._notify`` (every change of a match)
-    inside its transaction; ``seats`` (in index order, read in this transaction) and the decoded
+    bot plays; nobody otherwise. Called by the subscriber of every ``MatchChanged``
+    (``alerts.subscribers``) inside the change's transaction; ``seats`` (in index order, read in this transaction) and the decoded
     ``state``: what that transaction wrote, when it has them (else both are read).
 
     A person newly waited for gets, after commit, a ``turn`` alert on their sockets and, in an
@@ -114,7 +110,7 @@ def waiting_sync(match: Match, *, seats: list[Seat] | None = None, state=None) -
 
         def schedule():
             for uid in sorted(new_users):
-                _task(TURN_MAIL_TASK).apply_async((uid, mid, version), countdown=delay)
+                task_send(TURN_MAIL_TASK, (uid, mid, version), countdown=delay)
 
         transaction.on_commit(schedule, robust=True)
 
@@ -140,10 +136,28 @@ def _seats_set_waiting(*, gone: list[Seat], new: list[Seat], now, version: int) 
         seat.waiting_since, seat.waiting_version = now, version
 
 
+def invitations_changed(match: Match, *, started: bool) -> None:
+    """Who ``match`` invites may see their list change: while it is open (a seat taken,
+    left or given to a bot), when it starts (``started``) or is called off, every invitee's
+    sockets get, after commit, a count update (``selectors.alerts_count`` counts the open
+    invitations of people without a seat). Called by the subscriber of every
+    ``MatchChanged`` inside its transaction; one query then, none for a move of a match in
+    play."""
+    if not (started or match.status in (Match.Status.OPEN, Match.Status.ABORTED)):
+        return
+    invitees = sorted(set(MatchInvitation.objects.filter(match_id=match.pk).values_list("user_id", flat=True)))
+    if not invitees:
+        return
+    changes = [(uid, None) for uid in invitees]
+    tenant_id = match.tenant_id
+    transaction.on_commit(lambda: notify.users_notify(tenant_id, changes), robust=True)
+
+
 def match_ended(match: Match) -> None:
     """``match`` ends now (finished, or called off): after commit every person seated at it
-    gets a ``match_end`` alert (``status``, and ``won`` for a finished match). Called by
-    ``matches.turns._end`` inside the transaction that ends it; one query."""
+    gets a ``match_end`` alert (``status``, and ``won`` for a finished match). Called by the
+    subscriber of ``MatchEnded`` (``alerts.subscribers``) inside the transaction that ends it;
+    one query."""
     people = list(Seat.objects.filter(match_id=match.pk, user__isnull=False).values_list("index", "user_id"))
     if not people:
         return
@@ -162,8 +176,8 @@ def match_ended(match: Match) -> None:
 
 
 def match_invite(*, tenant, user, match_id, username) -> MatchInvitation:
-    """The creator of an open match of ``tenant`` invites the member ``username`` (any case)
-    to it. The invitee gets, after commit, an ``invitation`` alert on their sockets and the
+    """The creator of an open match of ``tenant`` invites the member ``username`` (any case or
+    width, never a look-alike: ``accounts.selectors.username_resolve``) to it. The invitee gets, after commit, an ``invitation`` alert on their sockets and the
     invitation mail task (which mails when their settings say so). Inviting someone again
     changes nothing and tells nobody again.
 
@@ -196,28 +210,23 @@ def match_invite(*, tenant, user, match_id, username) -> MatchInvitation:
         if invitation is not None:
             return invitation
         if MatchInvitation.objects.filter(match=match).count() >= MAX_INVITATIONS_PER_MATCH:
-            raise ServiceError("too_many_invitations",
-                               gettext(TOO_MANY_INVITATIONS).format(limit=MAX_INVITATIONS_PER_MATCH), 409)
+            limit = MAX_INVITATIONS_PER_MATCH
+            raise ServiceError("too_many_invitations", ngettext(
+                "This match has {limit} invitation already.", "This match has {limit} invitations already.",
+                limit).format(limit=limit), 409)
         invitation = MatchInvitation.objects.create(match=match, user=invitee, invited_by=user)
         alert = notify.match_alert(notify.KIND_INVITATION, match, by=user.public_name)
         tenant_id, invitee_id, invitation_id = match.tenant_id, invitee.pk, invitation.pk
         transaction.on_commit(lambda: notify.users_notify(tenant_id, [(invitee_id, alert)]), robust=True)
-        transaction.on_commit(lambda: _task(INVITATION_MAIL_TASK).apply_async((invitation_id,)), robust=True)
+        transaction.on_commit(lambda: task_send(INVITATION_MAIL_TASK, (invitation_id,)), robust=True)
     return invitation
 
 
 def _member_named(tenant, username: str):
     """The active member of ``tenant`` (``tenants.selectors.active_member_ids``: not banned,
-    account active) called ``username``: exactly, else in any case when only one member is
-    called so."""
-    from accounts.models import User
-
-    members = User.objects.filter(pk__in=active_member_ids(tenant=tenant))
-    exact = members.filter(username=username).first()
-    if exact is not None:
-        return exact
-    found = list(members.filter(username__iexact=username)[:2])
-    return found[0] if len(found) == 1 else None
+    account active) ``username`` designates (``accounts.selectors.username_resolve``: exactly
+    so called, else the one member called so in any case or width; never a look-alike)."""
+    return username_resolve(username, queryset=User.objects.filter(pk__in=active_member_ids(tenant=tenant)))
 
 
 # --- mail -------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Pages of the alerts, mounted by gameplatform/urls.py."""
 from django.urls import path
 
-from gameplatform.matches.urls import IdConverter  # noqa: F401  (registers the "id" converter)
+from gameplatform.core import converters  # noqa: F401  (registers the "id" converter)
 
 from . import views
 

@@ -12,11 +12,11 @@ from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import selectors as match_selectors
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
-from gameplatform.matches.views import member_page
-from gameplatform.ratings.selectors import game_name
+from gameplatform.matches.selectors import game_name
+from gameplatform.tenants.pages import member_page
 
 from . import joins, selectors, services
 from .forms import InviteForm
@@ -28,10 +28,10 @@ from .models import MatchInvitation
 def your_turn(request):
     """/your-turn/: the matches of this community waiting for the person, oldest deadline
     first (no deadline last), and their open invitations."""
-    context = {
-        "waiting": selectors.waiting_list(tenant=request.tenant, user=request.user),
-        "invitations": selectors.invitation_list(tenant=request.tenant, user=request.user),
-    }
+    waiting = selectors.waiting_list(tenant=request.tenant, user=request.user)
+    invitations = selectors.invitation_list(tenant=request.tenant, user=request.user)
+    # The header's badge counts both lists (selectors.alerts_count); js/me.js compares.
+    context = {"waiting": waiting, "invitations": invitations, "count": len(waiting) + len(invitations)}
     return render(request, "alerts/your_turn.html", context)
 
 

@@ -12,6 +12,7 @@ once the match is over, so browsers may keep them (``Cache-Control: private``).
 from __future__ import annotations
 
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -21,13 +22,12 @@ from gameplatform.matches import replays, selectors
 from gameplatform.matches.models import MoveRecord
 
 from . import serializers as s
-from .views import MATCH_ID, MAX_PAGE_SIZE, TAG_PLAY, MemberAPIView, _errors
+from .views import MATCH_ID, MAX_PAGE_SIZE, TAG_PLAY, WHOLE, MemberAPIView, _errors
 
 HISTORY_PAGE = 50
 # Beyond the largest seq a PositiveIntegerField holds: a bigger number means "after all".
 MAX_SEQ = s.MAX_INT32
-NO_OFFSET = "History pages by seq: use after (or before) with an entry's seq, as the next and previous links do."
-WHOLE = "A whole number, {low} or more."
+NO_OFFSET = _("History pages by seq: use after (or before) with an entry's seq, as the next and previous links do.")
 REPLAY_CACHE_SECONDS = 24 * 3600
 
 _HISTORY_PARAMS = [

@@ -18,8 +18,9 @@ from gameplatform.players import services as player_services
 from gameplatform.players.models import LANGUAGES, Preferences
 from gameplatform.ratings import selectors as ratings
 from gameplatform.tenants.selectors import membership_list
+from gameplatform.web import profiles
 
-from .serializers import StrictBooleanField
+from .inputs import InputSerializer, StrictBooleanField, StrictInputSerializer
 from .views import MemberAPIView, Pagination, _errors
 
 TAG_PLAYERS = "players"
@@ -129,7 +130,7 @@ class PlayerOut(serializers.Serializer):
     current_matches = CurrentMatchOut(many=True)
 
 
-class RatingHistoryQueryIn(serializers.Serializer):
+class RatingHistoryQueryIn(InputSerializer):
     """``?game=``: one game's changes only."""
 
     game = serializers.CharField(required=False, help_text="A game slug.")
@@ -147,10 +148,11 @@ class SettingsOut(serializers.Serializer):
     vacation_days_left = serializers.IntegerField(help_text="Days left this calendar year here.")
 
 
-class SettingsIn(serializers.Serializer):
+class SettingsIn(StrictInputSerializer):
     """``PATCH /api/v1/settings/``: any of the fields; those left out stay. Unknown fields are
     refused (400 naming them)."""
 
+    unknown_message = NOT_A_SETTING
     language = serializers.ChoiceField(choices=LANGUAGES, required=False)
     colour_blind = StrictBooleanField(required=False)
     email_notifications = serializers.ChoiceField(choices=Preferences.Email.choices, required=False)
@@ -159,14 +161,6 @@ class SettingsIn(serializers.Serializer):
         required=False, allow_null=True,
         help_text="YYYY-MM-DD, today or later, within the days left; null ends a vacation.",
     )
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = [key for key in data if key not in self.fields]
-            if unknown:
-                known = ", ".join(self.fields)
-                raise serializers.ValidationError({str(unknown[0]): [NOT_A_SETTING.format(known=known)]})
-        return super().to_internal_value(data)
 
 
 # --- views ----------------------------------------------------------------------------------
@@ -216,8 +210,8 @@ class PlayerView(MemberAPIView):
     def get(self, request, username: str):
         """Ratings per game, win rates, recent and current matches, all of this community;
         404 ``player_not_found`` for anyone who is not a member here."""
-        user, _ = players.player_get(tenant=request.tenant, username=username)
-        return Response(players.player_profile(tenant=request.tenant, user=user))
+        user, _ = profiles.player_get(tenant=request.tenant, username=username)
+        return Response(profiles.player_profile(tenant=request.tenant, user=user))
 
 
 class RatingHistoryView(MemberAPIView):
@@ -230,7 +224,7 @@ class RatingHistoryView(MemberAPIView):
     def get(self, request, username: str):
         """One change per rated match, oldest first (the profile's chart); ``?game=`` for one
         game (400 ``unknown_game`` otherwise); paginated with ``limit``/``offset``."""
-        user, _ = players.player_get(tenant=request.tenant, username=username)
+        user, _ = profiles.player_get(tenant=request.tenant, username=username)
         history = ratings.rating_history(tenant=request.tenant, user=user,
                                          game=request.query_params.get("game") or None)
         paginator = self.pagination_class()

@@ -2,9 +2,11 @@
 
 # Request bodies that refuse unknown fields (400 unexpected_field): the action input is parsed
 # by matches.inputs.parse_action_input, the WebSocket's parser too; a settings change names
-# an unknown setting (400 invalid). The other inputs ignore unknown fields, as their schemas
+# an unknown setting (400 invalid), a community's start an unknown field (400 invalid), a
+# community moderator's input too. The other inputs ignore unknown fields, as their schemas
 # (no additionalProperties) say.
-STRICT_INPUTS = ("ActionIn", "PatchedSettingsIn")
+STRICT_INPUTS = ("ActionIn", "PatchedSettingsIn", "CommunityCreateIn", "ExportIn", "AccountDeleteIn",
+                 "ReasonIn", "RoleIn", "TimeoutIn")  # api/communities_admin.py (issue 27)
 
 
 def strict_inputs(result, generator, request, public):

@@ -1,20 +1,28 @@
 """Serializers of the REST API: input parsers (``*In``) that reject malformed requests with a
 400 naming the field, and output shapes (``*Out``) that also document the OpenAPI schema.
 
+Every JSON body is parsed by an ``InputSerializer`` (``api.inputs``): a value whose JSON type
+is not the one the schema gives its field is refused with 400 ``invalid`` naming the field
+before any DRF field can coerce it.
+
 Shapes follow docs/contracts.md ("REST API", "Match snapshot"). Inputs never reach a service
 unless they are of the right type and within the database's ranges, so a hostile value (a huge
 integer, a NUL byte, a lone surrogate, NaN, a document nested 1000 deep) is a 400, not a 500.
 """
 from __future__ import annotations
 
-import math
-
-from django.core.validators import RegexValidator
-from django.utils.translation import gettext_lazy as _
-from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from gameplatform.api.inputs import (
+    MAX_SEATS,
+    NO_NUL,
+    GameField,
+    InputSerializer,
+    JSONObjectField,
+    StrictBooleanField,
+    text,
+)
 from gameplatform.matches.clocks import (
     BANK_MINUTES,
     DAYS_PER_MOVE,
@@ -25,7 +33,6 @@ from gameplatform.matches.clocks import (
 )
 from gameplatform.matches.models import SEED_CHECK_COMMAND, SEED_COMMITMENT_RULE, Match
 from gameplatform.matches.services import ASYNC_TURN_SECONDS, LIVE_TURN_SECONDS
-from games import registry
 
 SEED_COMMITMENT_HELP = f"Published from the start: {SEED_COMMITMENT_RULE}."
 SEED_HELP = (
@@ -35,105 +42,10 @@ SEED_HELP = (
 
 # Ranges the database columns hold (PositiveIntegerField / SmallIntegerField on PostgreSQL).
 MAX_INT32 = 2**31 - 1
-MAX_SEATS = 16
-MAX_JSON_DEPTH = 16
-MAX_JSON_STRING = 1000
-
-NOT_AN_OBJECT_MESSAGE = _("Expected a JSON object.")
-TOO_DEEP_MESSAGE = f"Nested deeper than {MAX_JSON_DEPTH} levels."
-NUL_MESSAGE = _("Text may not contain NUL characters.")
-SURROGATE_MESSAGE = _("Text may not contain unpaired surrogate characters.")
-LONG_STRING_MESSAGE = f"Text longer than {MAX_JSON_STRING} characters."
-NON_FINITE_MESSAGE = _("Numbers must be finite.")
-BOOLEAN_MESSAGE = _("Must be true or false.")
-
-
-def _check_json(value, depth: int = 0) -> None:
-    """Raises ``ValidationError`` unless ``value`` is JSON the database stores as sent: no
-    NUL or lone surrogate in any string or key (PostgreSQL refuses both), finite numbers,
-    strings of at most ``MAX_JSON_STRING`` characters, nesting at most ``MAX_JSON_DEPTH``."""
-    if depth > MAX_JSON_DEPTH:
-        raise serializers.ValidationError(TOO_DEEP_MESSAGE)
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise serializers.ValidationError(NUL_MESSAGE)
-        if len(value) > MAX_JSON_STRING:
-            raise serializers.ValidationError(LONG_STRING_MESSAGE)
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise serializers.ValidationError(SURROGATE_MESSAGE)
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            raise serializers.ValidationError(NON_FINITE_MESSAGE)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _check_json(key, depth + 1)
-            _check_json(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _check_json(item, depth + 1)
-
-
-# What the schema says of every text input: no NUL character (DRF refuses it; PostgreSQL
-# cannot store it). The RegexValidator puts the same rule in the OpenAPI schema as a pattern.
-NO_NUL = RegexValidator(r"^[^\x00]*$", NUL_MESSAGE)
-
-
-def text(**kwargs) -> serializers.CharField:
-    """A text input taken as sent (no whitespace trimming: a schema-valid "  " is never
-    refused as blank) and without NUL characters."""
-    kwargs.setdefault("trim_whitespace", False)
-    kwargs.setdefault("validators", [NO_NUL])
-    if not kwargs.get("allow_blank"):
-        kwargs.setdefault("min_length", 1)  # the schema's minLength says what allow_blank does
-    return serializers.CharField(**kwargs)
-
-
-class GameField(serializers.CharField):
-    """A game slug. The service checks it (400 ``unknown_game``); the schema lists the slugs
-    registered when it is generated (``GameFieldSchema``)."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("max_length", 32)
-        kwargs.setdefault("trim_whitespace", False)
-        super().__init__(**kwargs)
-
-
-class GameFieldSchema(OpenApiSerializerFieldExtension):
-    target_class = "gameplatform.api.serializers.GameField"
-
-    def map_serializer_field(self, auto_schema, direction):
-        return {"type": "string", "enum": registry.slugs()}
-
-
-class JSONObjectField(serializers.DictField):
-    """A JSON object (``dict``) whose contents pass ``_check_json``."""
-
-    default_error_messages = {"not_a_dict": NOT_AN_OBJECT_MESSAGE}
-
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        _check_json(value)
-        return value
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """A JSON ``true`` or ``false`` only (DRF's BooleanField also takes "yes", "on", 1...);
-    ``null`` too when ``allow_null``."""
-
-    default_error_messages = {"invalid": BOOLEAN_MESSAGE}
-
-    def to_internal_value(self, data):
-        if isinstance(data, bool):
-            return data
-        self.fail("invalid")
-
-
 # --- input ----------------------------------------------------------------------------------
 
 
-class MatchListQueryIn(serializers.Serializer):
+class MatchListQueryIn(InputSerializer):
     """``GET /api/v1/matches/?status=&game=``; both optional, each one of its listed values
     (an empty or unknown one is a 400 naming it)."""
 
@@ -155,7 +67,7 @@ class TurnSecondsField(serializers.IntegerField):
     ``invalid_turn_seconds``), which the schema states."""
 
 
-class MatchCreateIn(serializers.Serializer):
+class MatchCreateIn(InputSerializer):
     """``POST /api/v1/matches/``: the lobby form. The service checks the game, the seat count
     against the engine, the team layout and the options; this only checks types and ranges."""
 
@@ -209,7 +121,7 @@ class MatchCreateIn(serializers.Serializer):
     )
 
 
-class MatchJoinIn(serializers.Serializer):
+class MatchJoinIn(InputSerializer):
     """``POST /api/v1/matches/<id>/join/``."""
 
     invite_code = text(
@@ -218,7 +130,7 @@ class MatchJoinIn(serializers.Serializer):
     )
 
 
-class SeatBotIn(serializers.Serializer):
+class SeatBotIn(InputSerializer):
     """``POST /api/v1/matches/<id>/seats/<i>/bot/``: the bot kind, one of the game's ``bot_kinds``."""
 
     kind = text(
@@ -239,7 +151,7 @@ class ActionObjectField(JSONObjectField):
     """An action: a JSON object with a string ``type`` (the rest is the game's)."""
 
 
-class ActionIn(serializers.Serializer):
+class ActionIn(InputSerializer):
     """``POST /api/v1/matches/<id>/actions/``. ``action`` is checked by the engine's rules."""
 
     action = ActionObjectField(
@@ -256,11 +168,17 @@ class ActionIn(serializers.Serializer):
     )
 
 
-class TokenObtainIn(serializers.Serializer):
+class TokenObtainIn(InputSerializer):
     """``POST /api/v1/auth/token/``."""
 
     username = text(max_length=150)
     password = text(max_length=4096, style={"input_type": "password"})
+    otp = text(
+        max_length=64, required=False,
+        help_text="For an account with two-factor sign-in: the current code of its authenticator "
+        "app, or one of its unused recovery codes (used up). Without it such an account gets 400 "
+        "mfa_required.",
+    )
 
 
 # --- output ---------------------------------------------------------------------------------

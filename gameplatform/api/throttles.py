@@ -6,7 +6,7 @@ forged ``X-Forwarded-For`` is one client); signed-in ones by account, whatever t
 from django.conf import settings
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
-from gameplatform.clientip import client_ip
+from gameplatform.core.clientip import client_ip
 
 
 class _SettingsRate:

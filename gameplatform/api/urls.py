@@ -3,9 +3,9 @@ at /api/schema/ and its interactive docs at /api/docs/. Any other /api/ path is 
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from gameplatform.alerts import api as alerts
+from gameplatform.api import alerts
 
-from . import history, players, views
+from . import communities, communities_admin, history, personal, players, tournaments, views
 
 
 class SignedIndexConverter:
@@ -52,7 +52,16 @@ urlpatterns = [
     path("v1/players/<str:username>/rating-history/", players.RatingHistoryView.as_view(), name="player-rating-history"),
     path("v1/settings/", players.SettingsView.as_view(), name="settings"),
     path("v1/auth/token/", views.TokenObtainView.as_view(), name="auth-token"),
+    path("v1/communities/", communities.CommunityListView.as_view(), name="communities"),
+    path("v1/communities/<slug:slug>/", communities.CommunityDetailView.as_view(), name="community"),
+    # Issue 27: a community's members and audit log for its moderators and owners.
+    *[path(route, view.as_view(), name=name) for route, view, name in communities_admin.urlpatterns_v1],
+    *[path(route, view.as_view(), name=name) for route, view, name in tournaments.urlpatterns_v1],
+    # Issue 27, point 5: a person's own data (api/personal.py).
+    path("v1/me/export/", personal.ExportView.as_view(), name="me-export"),
+    path("v1/me/export/data/", personal.ExportDataView.as_view(), name="me-export-data"),
+    path("v1/me/delete/", personal.AccountDeleteView.as_view(), name="me-delete"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    re_path(r"^(?P<rest>.*)$", views.api_not_found),
+    re_path(r"^(?P<rest>[\s\S]*)$", views.api_not_found),  # any character, a newline too
 ]

@@ -24,10 +24,11 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from accounts import throttle
-from gameplatform.clientip import client_ip
+from accounts import mfa, throttle
+from accounts import selectors as accounts
+from gameplatform.core.clientip import client_ip
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import selectors, services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.inputs import parse_action_input
 from gameplatform.matches.models import Match
 from games.protocol import visible_events
@@ -39,6 +40,8 @@ from .parsers import SafeJSONParser
 from .permissions import IsTenantMember
 
 BAD_CREDENTIALS = _("Unable to sign in with that username and password.")
+# A paging parameter out of range (translated where it is raised: the request's language).
+WHOLE = _("A whole number, {low} or more.")
 MAX_PAGE_SIZE = 200
 # The largest offset accepted (the database's OFFSET is 64-bit; no tenant has this many).
 MAX_OFFSET = 10**9
@@ -82,7 +85,7 @@ class Pagination(LimitOffsetPagination):
         if raw is None:
             return default
         if not (raw.isascii() and raw.isdigit() and int(raw) >= low):
-            raise exceptions.ValidationError({name: [f"A whole number, {low} or more."]})
+            raise exceptions.ValidationError({name: [WHOLE.format(low=low)]})
         return min(int(raw[:20]) if len(raw) > 20 else int(raw), high)
 
     def get_limit(self, request) -> int:
@@ -410,17 +413,33 @@ class TokenObtainView(APIView):
         """The account's token (created on first use) for ``Authorization: Token <token>``.
         Wrong credentials and suspended accounts get the same 400 ``invalid_credentials``; after
         too many failures (the sign-in throttle, README "Sign-in throttling") 429
-        ``too_many_attempts`` without the password being checked."""
+        ``too_many_attempts`` without the password being checked. An account with two-factor
+        sign-in (README "Two-factor sign-in") also needs ``otp``: without it 400
+        ``mfa_required``, a wrong one 400 ``invalid_code`` (both naming ``otp``; codes count
+        under the same throttle). A token grants a player's rights only: the admin never
+        accepts one."""
         data = self.parse(request.data)
         user = authenticate(request._request, username=data["username"], password=data["password"])
-        if throttle.request_throttled(request._request):
-            raise exceptions.Throttled(
-                wait=throttle.window_seconds(), detail=throttle.throttled_message(), code=throttle.THROTTLED
-            )
+        self.refuse_if_throttled(request)
         if user is None or not user.is_active:
             raise ServiceError("invalid_credentials", BAD_CREDENTIALS, 400)
+        if accounts.user_mfa_enabled(user=user):
+            if not data.get("otp"):
+                raise ServiceError("mfa_required", mfa.MFA_REQUIRED, 400, field="otp")
+            right = mfa.code_check(request._request, user, data["otp"])
+            self.refuse_if_throttled(request)
+            if not right:
+                raise ServiceError("invalid_code", mfa.CODE_INCORRECT, 400, field="otp")
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+    def refuse_if_throttled(self, request) -> None:
+        """429 ``too_many_attempts`` when the sign-in throttle refused an attempt of this
+        request (its message says whether a password or a code)."""
+        if throttle.request_throttled(request._request):
+            raise exceptions.Throttled(
+                wait=throttle.window_seconds(), detail=mfa.refusal_message(request._request), code=throttle.THROTTLED
+            )
 
     def parse(self, data) -> dict:
         serializer = s.TokenObtainIn(data=data)

@@ -6,6 +6,8 @@ class BotsConfig(AppConfig):
     label = "bots"
 
     def ready(self):
-        # Register the bot task in every process (the web's too): matches.scheduling sends it
-        # by name from the Celery app's registry.
-        from gameplatform.bots import tasks  # noqa: F401
+        # The bot task in every process (the web's too, which sends it by name) and the
+        # subscribers: done at start-up, once the apps are loaded.
+        from gameplatform.bots import subscribers, tasks  # noqa: F401
+
+        subscribers.subscribe()

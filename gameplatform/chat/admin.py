@@ -3,23 +3,36 @@ messages, and the audit log.
 
 A community moderator sees only their communities' rows (``TenantScopedAdminMixin``); nobody
 adds or edits these rows by hand: every change is an action below, which calls one service
-(``chat.services``) and so writes the audit log. The audit log (``ModerationAction``) is for
-the community's owners and superusers, read-only. Mutes stay private: no admin.
+(``chat.services``) and so writes the audit log (``tenants.AuditEntry``, whose admin is the
+tenants app's). Mutes stay private: no admin.
 """
 from __future__ import annotations
 
 from django.contrib import admin
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
-from gameplatform.matches.errors import ServiceError
-from gameplatform.tenants.admin import TenantScopedAdminMixin, is_superuser
+from gameplatform.core.errors import ServiceError
+from gameplatform.tenants import moderation
+from gameplatform.tenants.admin import ReadOnlyScoped
+from gameplatform.tenants.admin_actions import DAY, HOUR
+from gameplatform.tenants.admin_actions import run_each as _run
 from gameplatform.tenants.models import Membership
 
 from . import services
-from .admin_actions import DAY, HOUR
-from .admin_actions import run_each as _run
-from .models import ChatMessage, ModerationAction, Report
+from .models import ChatMessage, Report
+
+# What an action did, by the count of rows it did it for (tenants.admin_actions.run_each).
+SANCTIONS_DONE = {
+    "ban": ngettext_lazy("Banned the author of %(count)s message.", "Banned the authors of %(count)s messages.",
+                         "count"),
+    "1h": ngettext_lazy("Timed out the author of %(count)s message for 1 hour.",
+                        "Timed out the authors of %(count)s messages for 1 hour.", "count"),
+    "24h": ngettext_lazy("Timed out the author of %(count)s message for 24 hours.",
+                         "Timed out the authors of %(count)s messages for 24 hours.", "count"),
+}
+DELETED = ngettext_lazy("Deleted %(count)s message.", "Deleted %(count)s messages.", "count")
+DISMISSED = ngettext_lazy("Dismissed %(count)s report.", "Dismissed %(count)s reports.", "count")
 
 
 def _membership_of(message: ChatMessage) -> Membership:
@@ -42,33 +55,14 @@ def _sanction(modeladmin, request, pairs, kind: str) -> None:
         seen.add(message.author_id)
         membership = _membership_of(message)
         reason = report.get_reason_display() if report is not None else ""
+        report_id = report.pk if report is not None else None
         if kind == "ban":
-            services.member_ban(membership=membership, by=by, reason=reason, report=report)
+            moderation.member_ban(membership=membership, by=by, reason=reason, report_id=report_id)
         else:
-            services.member_timeout(membership=membership, by=by, seconds=HOUR if kind == "1h" else DAY,
-                                    reason=reason, report=report)
+            moderation.member_timeout(membership=membership, by=by, seconds=HOUR if kind == "1h" else DAY,
+                                      reason=reason, report_id=report_id)
 
-    done = {"ban": _("Banned the authors of {count} messages."),
-            "1h": _("Timed out the authors of {count} messages for 1 hour."),
-            "24h": _("Timed out the authors of {count} messages for 24 hours.")}[kind]
-    _run(modeladmin, request, pairs, act, str(done))
-
-
-class ReadOnlyScoped(TenantScopedAdminMixin):
-    """Scoped, and nobody (superusers included) adds, edits or really deletes a row."""
-
-    moderator_can_add = False
-    moderator_can_change = False
-    moderator_can_delete = False
-
-    def has_add_permission(self, request, *args):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+    _run(modeladmin, request, pairs, act, SANCTIONS_DONE[kind])
 
 
 @admin.register(Report)
@@ -106,7 +100,7 @@ class ReportAdmin(ReadOnlyScoped, admin.ModelAdmin):
         _run(self, request, self._pairs(queryset),
              lambda p: services.message_delete(message=p[0], by=request.user, reason=p[1].get_reason_display(),
                                                report=p[1]),
-             str(_("Deleted {count} messages.")))
+             DELETED)
 
     @admin.action(description=_("Time out the authors for 1 hour"))
     def timeout_1h(self, request, queryset):
@@ -123,7 +117,7 @@ class ReportAdmin(ReadOnlyScoped, admin.ModelAdmin):
     @admin.action(description=_("Dismiss the reports"))
     def dismiss(self, request, queryset):
         _run(self, request, list(queryset.select_related("message__author", "tenant")),
-             lambda r: services.report_dismiss(report=r, by=request.user), str(_("Dismissed {count} reports.")))
+             lambda r: services.report_dismiss(report=r, by=request.user), DISMISSED)
 
 
 def _where(message: ChatMessage) -> str:
@@ -162,7 +156,7 @@ class ChatMessageAdmin(ReadOnlyScoped, admin.ModelAdmin):
     @admin.action(description=_("Delete the messages"))
     def delete_messages(self, request, queryset):
         _run(self, request, list(queryset.select_related("tenant")),
-             lambda m: services.message_delete(message=m, by=request.user), str(_("Deleted {count} messages.")))
+             lambda m: services.message_delete(message=m, by=request.user), DELETED)
 
     @admin.action(description=_("Time out the authors for 1 hour"))
     def timeout_1h(self, request, queryset):
@@ -175,52 +169,3 @@ class ChatMessageAdmin(ReadOnlyScoped, admin.ModelAdmin):
     @admin.action(description=_("Ban the authors from the community"))
     def ban_authors(self, request, queryset):
         _sanction(self, request, self._pairs(queryset), "ban")
-
-
-def owned_tenant_ids(request) -> frozenset[int]:
-    """Ids of the tenants ``request.user`` owns and is not banned from (cached on the request)."""
-    cached = getattr(request, "_owned_tenant_ids", None)
-    if cached is None:
-        user = request.user
-        if user.is_active and user.is_staff:
-            cached = frozenset(Membership.objects.filter(
-                user=user, role=Membership.Role.OWNER, banned_at__isnull=True).values_list("tenant_id", flat=True))
-        else:
-            cached = frozenset()
-        request._owned_tenant_ids = cached
-    return cached
-
-
-@admin.register(ModerationAction)
-class ModerationActionAdmin(ReadOnlyScoped, admin.ModelAdmin):
-    """The audit log: every moderation action, for the community's owners, read-only."""
-
-    list_display = ["created_at", "actor", "action", "target", "summary", "until", "tenant"]
-    list_filter = ["action", ("tenant", admin.RelatedOnlyFieldListFilter)]
-    list_select_related = ["actor", "target", "message", "tenant"]
-    search_fields = ["actor__username", "target__username", "reason"]
-    fields = ["tenant", "created_at", "actor", "action", "target", "message", "report", "reason", "until"]
-    readonly_fields = fields
-
-    @admin.display(description=_("Message and reason"))
-    def summary(self, obj):
-        text = obj.message.text if obj.message_id else ""
-        return format_html("{}<br><small>{}</small>", text, obj.reason) if obj.reason else text
-
-    # Owners, not moderators: the log watches the moderators too.
-    def get_queryset(self, request):
-        qs = admin.ModelAdmin.get_queryset(self, request)
-        if is_superuser(request):
-            return qs
-        return qs.filter(tenant_id__in=owned_tenant_ids(request))
-
-    def in_scope(self, request, obj) -> bool:
-        return is_superuser(request) or obj.tenant_id in owned_tenant_ids(request)
-
-    def has_module_permission(self, request):
-        return is_superuser(request) or bool(owned_tenant_ids(request))
-
-    def has_view_permission(self, request, obj=None):
-        if is_superuser(request):
-            return True
-        return bool(owned_tenant_ids(request)) and (obj is None or self.in_scope(request, obj))

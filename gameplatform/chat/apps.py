@@ -8,4 +8,7 @@ class ChatConfig(AppConfig):
     verbose_name = _("Chat and moderation")
 
     def ready(self):
-        from . import signals  # noqa: F401 - connects the suspension receiver
+        # The suspension receiver and the moderation subscribers: done at start-up.
+        from . import signals, subscribers  # noqa: F401
+
+        subscribers.subscribe()

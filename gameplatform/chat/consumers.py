@@ -4,7 +4,7 @@ community lobby's room). docs/contracts.md, "Chat".
 
 Client -> server (``realtime.messages``, strict)::
 
-    {"type": "chat", "text": "gg"}                 # say it in your room (services.message_post)
+    {"type": "chat", "text": "gg", "client_message_id": "uuid"}   # say it in your room (services.message_post)
     {"type": "chat_sync"}                          # -> chat_history (sent on every (re)connect)
     {"type": "chat_mute", "user": "bob"}           # -> chat_mutes on every socket of yours
     {"type": "chat_unmute", "user": "bob"}
@@ -14,50 +14,43 @@ Server -> client::
 
     {"type": "chat_history", "rooms": ["players"], "write": "players", "messages": [<message>],
      "muted": ["bob"], "blocked_until": iso8601 | null}
-    {"type": "chat", "message": {"id", "room", "author", "name", "text", "created", "mine"}}
+    {"type": "chat", "message": {"id", "room", "author", "name", "text", "created", "mine",
+                                 "client_message_id"?}}   # the id: the author's sockets only
     {"type": "chat_deleted", "id": 12}             # a moderator removed it
     {"type": "chat_mutes", "muted": ["bob"]}
     {"type": "chat_blocked", "until": iso8601, "message": "..."}   # a time-out began
     {"type": "chat_reported", "message": 12}
-    {"type": "chat_error", "code", "message", "field"?}            # a refused chat frame
+    {"type": "chat_error", "code", "message", "field"?, "client_message_id"?, "retry_after"?}
+                                                   # a refused chat frame; "unavailable": send again
 
 A ban (of this community) or a suspension sends ``{"type": "error", "code": "banned" |
 "suspended", "message"}`` and closes the socket with 4403 at once (``chat.realtime``, group
 ``user.<id>``). A muted person's messages never reach the muter's sockets (filtered here).
+
+A chat message is stored once per ``client_message_id`` (``services.message_post``) and then
+published to its room by the socket (``realtime.message_sends``); when the database or Redis
+is out of reach the sender gets ``chat_error`` ``unavailable`` (``realtime.outages``) and
+sends it again with the same id: a stored one is published again, never stored twice.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches.models import Match
-from gameplatform.realtime import broadcast
-from gameplatform.realtime.auth import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, session_user_still_allowed
-from gameplatform.realtime.messages import (
-    CHAT_TYPES,
-    CLOSE_TOO_BIG,
-    ClientError,
-    FrameTooLarge,
-    check_frame_size,
-    decode_frame,
-    parse_message,
-)
-from gameplatform.realtime.origin import header, origin_allowed
+from gameplatform.realtime.admission import MemberSocket
+from gameplatform.realtime.auth import CLOSE_FORBIDDEN
+from gameplatform.realtime.messages import CHAT_TYPES, ClientError, decode_frame, echo_ids, parse_message
 from gameplatform.tenants.models import Membership
-from gameplatform.tenants.selectors import tenant_for_host
-from gameplatform.tenants.services import membership_require
 
 from . import realtime, selectors, services
 from .models import ChatMessage
 
 log = logging.getLogger(__name__)
 
-SERVER_ERROR = "server_error"
 MSG_SERVER_ERROR = "Something went wrong on our side; try again."
 MSG_TIMED_OUT = "A moderator timed you out of the chat for a while."
 MSG_SESSION_ENDED = "Your session has ended: sign in again."
@@ -67,7 +60,8 @@ class ChatSocketMixin:
     """The chat part of a consumer that has set ``tenant``, ``user_id``, ``scope["user"]``
     and ``chat_match_id`` (None: the lobby). Call ``chat_open`` after accepting,
     ``chat_follow`` after every state the socket sends (a match's seat or status may change
-    its rooms), ``chat_receive`` for chat frames and ``chat_close`` on disconnect."""
+    its rooms) and ``chat_receive`` for chat frames; ``SocketConsumer.disconnect`` leaves the
+    groups."""
 
     chat_match_id: int | None = None
 
@@ -78,11 +72,6 @@ class ChatSocketMixin:
         info = await database_sync_to_async(self._chat_info)(True)
         self.chat_muted, self.chat_player, self.chat_status = info["muted_ids"], info["player"], info["status"]
         await self._chat_join({realtime.group_user(self.user_id), *self._chat_room_groups()})
-
-    async def chat_close(self) -> None:
-        for group in getattr(self, "chat_groups", ()):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        self.chat_groups = set()
 
     async def chat_follow(self, *, status: str, seat_changed: bool = False) -> None:
         """Follows a match's seat and status: joins the rooms now readable, leaves the others,
@@ -102,14 +91,24 @@ class ChatSocketMixin:
         if self.chat_synced:
             await self._chat_send_history()
 
+    async def chat_resumed(self) -> None:
+        """After a channel-layer outage (``SocketConsumer.socket_resumed``): the history again,
+        if the client asked for it (messages sent meanwhile were not heard)."""
+        if self.user_id is not None and getattr(self, "chat_synced", False):
+            await self._chat_send_history()
+
     async def chat_receive(self, msg) -> None:
-        """One parsed chat frame (``msg.kind`` in ``CHAT_TYPES``); refusals -> ``chat_error``."""
+        """One parsed chat frame (``msg.kind`` in ``CHAT_TYPES``); refusals -> ``chat_error``
+        (with the frame's ``client_message_id``); an outage -> ``chat_error`` ``unavailable``."""
+        mid = {"client_message_id": msg.client_message_id} if msg.client_message_id else {}
         try:
             if msg.kind == "chat_sync":
                 await self._chat_send_history()
             elif msg.kind == "chat":
-                await database_sync_to_async(services.message_post)(
-                    tenant=self.tenant, user=self.scope["user"], text=msg.fields["text"], match_id=self.chat_match_id)
+                # Stored (once per client_message_id), then shown to the room: a failed
+                # publish is "unavailable" for the sender, who sends it again.
+                for group, event in await database_sync_to_async(self._chat_post)(msg):
+                    await self.publish(group, event)
             elif msg.kind in ("chat_mute", "chat_unmute"):
                 await database_sync_to_async(services.mute_set)(
                     tenant=self.tenant, user=self.scope["user"], username=msg.fields["user"],
@@ -120,15 +119,17 @@ class ChatSocketMixin:
                     reason=msg.fields["reason"])
                 await self.send_json({"type": "chat_reported", "message": report.message_id})
         except ServiceError as exc:
-            await self.chat_error(exc.code, exc.message, exc.field)
-        except Exception:
-            log.exception("chat frame %s failed", msg.kind)
-            await self.chat_error(SERVER_ERROR, _(MSG_SERVER_ERROR))
+            await self.chat_error(exc.code, exc.message, exc.field, msg.client_message_id)
+        except Exception as exc:
+            await self.failed(exc, kind="chat_error", message=_(MSG_SERVER_ERROR), **mid)
 
-    async def chat_error(self, code: str, message: str, field: str | None = None) -> None:
-        out = {"type": "chat_error", "code": code, "message": message}
+    async def chat_error(self, code: str, message: str, field: str | None = None,
+                         client_message_id: str | None = None) -> None:
+        out = {"type": "chat_error", "code": code, "message": str(message)}
         if field:
             out["field"] = field
+        if client_message_id:
+            out["client_message_id"] = client_message_id
         await self.send_json(out)
 
     # --- group events (chat.realtime) -------------------------------------------------------
@@ -138,7 +139,10 @@ class ChatSocketMixin:
             return
         if getattr(self, "chat_groups", None) is None or event["message"].get("room") not in self._chat_rooms():
             return  # a room this socket left a moment ago (its seat or the status changed)
-        message = {**event["message"], "mine": event.get("author_id") == self.user_id}
+        mine = event.get("author_id") == self.user_id
+        message = {**event["message"], "mine": mine}
+        if mine and event.get("client_message_id"):
+            message["client_message_id"] = event["client_message_id"]  # the page's pending one
         await self.send_json({"type": "chat", "message": message})
 
     async def chat_deleted(self, event):
@@ -181,9 +185,9 @@ class ChatSocketMixin:
 
     async def _chat_join(self, groups: set[str]) -> None:
         for group in self.chat_groups - groups:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            await self.leave(group)
         for group in groups - self.chat_groups:
-            await self.channel_layer.group_add(group, self.channel_name)
+            await self.join(group)
         self.chat_groups = set(groups)
 
     async def _chat_send_history(self) -> None:
@@ -193,6 +197,11 @@ class ChatSocketMixin:
         if info.pop("changed"):
             await self._chat_join({realtime.group_user(self.user_id), *self._chat_room_groups()})
         await self.send_json({"type": "chat_history", **info})
+
+    def _chat_post(self, msg) -> list[tuple[str, dict]]:
+        message = services.message_post(tenant=self.tenant, user=self.scope["user"], text=msg.fields["text"],
+                                        match_id=self.chat_match_id, client_message_id=msg.client_message_id)
+        return realtime.message_sends(message)
 
     def _chat_is_player(self) -> bool:
         match = Match.objects.for_tenant(self.tenant).filter(pk=self.chat_match_id).first()
@@ -228,82 +237,54 @@ class ChatSocketMixin:
         }
 
 
-class LobbyConsumer(ChatSocketMixin, AsyncJsonWebsocketConsumer):
+class LobbyConsumer(ChatSocketMixin, MemberSocket):
     """A community lobby's chat: ``ws/lobby/`` on the community's host.
 
     Connect: as the match socket (Origin, session, active member not banned; else accepted
-    and closed with 4403, or 4404 for a host that serves no community); nothing is sent
-    until the client asks (``chat_sync``). Only chat frames are accepted; before each the
-    person is checked again (``not_member`` and 4403 when that fails).
+    and closed with 4403, or 4404 for a host that serves no community; the database or
+    Redis out of reach: 4503, ``realtime.sockets``); nothing is sent until the client asks
+    (``chat_sync``). Only chat frames are accepted; before each the person is checked again
+    (``not_member`` and 4403 when that fails).
     """
 
+    server_error_message = MSG_SERVER_ERROR
+
+    socket_name = "lobby socket"
+
     async def connect(self):
-        self.user_id = None
-        self.tenant = None
         self.chat_match_id = None
-        try:
-            allowed = await database_sync_to_async(origin_allowed)(self.scope)
-        except Exception:
-            log.exception("lobby socket: origin check failed")
-            allowed = False
-        if not allowed:
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
-        broadcast.server_loop_record(asyncio.get_running_loop())
-        try:
-            code = await database_sync_to_async(self._admit)()
-        except Exception:
-            log.exception("lobby socket: admission failed")
-            code = CLOSE_FORBIDDEN
-        await self.accept()
-        if code is not None:
-            await self.close(code=code)
-            return
+        await super().connect()  # MemberSocket: Origin, session, community, membership
+
+    async def admitted(self) -> None:
         await self.chat_open()
 
-    async def disconnect(self, code):
-        await self.chat_close()
+    async def socket_resumed(self, event):
+        await self.chat_resumed()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if self.user_id is None:
             return
+        content, bad = None, None
         try:
-            check_frame_size(text_data, bytes_data)
-        except FrameTooLarge as exc:
-            await self.send_json({"type": "error", "code": exc.code, "message": str(exc.message), "limit": exc.limit})
-            await self.close(code=CLOSE_TOO_BIG)
-            return
-        try:
-            if not await database_sync_to_async(self._still_allowed)():
-                await self.send_json({"type": "error", "code": "not_member", "message": _(MSG_SESSION_ENDED)})
-                await self.close(code=CLOSE_FORBIDDEN)
-                return
-            msg = parse_message(decode_frame(text_data, bytes_data), CHAT_TYPES)
+            content = decode_frame(text_data, bytes_data)
         except ClientError as exc:
-            out = {"type": "error", "code": exc.code, "message": str(exc.message)}  # lazy texts: str for JSON
+            bad = exc  # answered below, once the person is checked
+        ids = echo_ids(content)
+        try:
+            if not await self.recheck():
+                return
+            if bad is not None:
+                raise bad
+            msg = parse_message(content, CHAT_TYPES)
+        except ClientError as exc:
+            out = {"type": "error", "code": exc.code, "message": str(exc.message), **ids}  # lazy texts: str
             if exc.field:
                 out["field"] = exc.field
             await self.send_json(out)
             return
-        except Exception:
-            log.exception("lobby socket: frame failed")
-            await self.send_json({"type": "error", "code": SERVER_ERROR, "message": _(MSG_SERVER_ERROR)})
+        except Exception as exc:
+            # The person could not be checked: a chat message's sender keeps it pending.
+            chat = isinstance(content, dict) and content.get("type") == "chat"
+            await self.failed(exc, kind="chat_error" if chat else "error", message=_(MSG_SERVER_ERROR), **ids)
             return
         await self.chat_receive(msg)
-
-    def _admit(self) -> int | None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated or not user.is_active:
-            return CLOSE_FORBIDDEN
-        tenant = tenant_for_host(header(self.scope, b"host"))
-        if tenant is None:
-            return CLOSE_NOT_FOUND
-        try:
-            membership_require(user=user, tenant=tenant)
-        except ServiceError:
-            return CLOSE_FORBIDDEN
-        self.tenant, self.user_id = tenant, user.pk
-        return None
-
-    def _still_allowed(self) -> bool:
-        return session_user_still_allowed(self.scope, user_id=self.user_id, tenant=self.tenant)

@@ -6,6 +6,8 @@ a timed-out one are ``tenants.Membership.banned_at`` / ``timeout_until``.
 """
 from django.conf import settings
 from django.db import models
+from django.utils.text import Truncator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from gameplatform.tenants.models import Tenant
@@ -13,13 +15,20 @@ from gameplatform.tenants.scoping import TenantScopedManager
 
 # Longest message, in characters (after normalising: services.text_clean).
 MAX_TEXT_CHARS = 500
+# How much of a message names it (in the admin's lists, a report's name).
+QUOTED_CHARS = 40
+
+
+def _quoted(text: str) -> str:
+    return Truncator(text).chars(QUOTED_CHARS)
 
 
 class ChatMessage(models.Model):
     """One line said in a room: a match's players' or spectators' room, or the lobby's.
 
     ``match`` is set for the match rooms and None for the lobby. ``text`` is stored as typed
-    (normalised) and escaped wherever it is shown. A moderator's delete keeps the row
+    (normalised) and escaped wherever it is shown. ``client_message_id`` is unique per author
+    (the page's id of the message, so a message sent twice is stored once). A moderator's delete keeps the row
     (``deleted_at``/``deleted_by``) for the audit log and the reports; it is then shown to
     nobody but the admin.
     """
@@ -39,6 +48,9 @@ class ChatMessage(models.Model):
     deleted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The id the author's page gave the message (1-64 characters): a message sent again
+    # after a lost answer or an outage is stored once (``services.message_post``).
+    client_message_id = models.CharField(max_length=64, null=True, blank=True)
 
     objects = TenantScopedManager()
     unscoped = models.Manager()  # noqa: DJ012 - a second manager, not a field
@@ -49,9 +61,14 @@ class ChatMessage(models.Model):
         base_manager_name = "unscoped"
         verbose_name = _("chat message")
         indexes = [models.Index(fields=["tenant", "match", "room", "-created_at"], name="chat_room_recent")]
+        constraints = [
+            models.UniqueConstraint(fields=["author", "client_message_id"],
+                                    condition=models.Q(client_message_id__isnull=False),
+                                    name="chat_message_client_once"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.author}: {self.text[:40]}"
+        return gettext("%(author)s: “%(text)s”") % {"author": self.author, "text": _quoted(self.text)}
 
 
 class Mute(models.Model):
@@ -72,7 +89,7 @@ class Mute(models.Model):
         constraints = [models.UniqueConstraint(fields=["tenant", "user", "muted"], name="chat_mute_once")]
 
     def __str__(self) -> str:
-        return f"{self.user} mutes {self.muted}"
+        return gettext("%(user)s mutes %(muted)s") % {"user": self.user, "muted": self.muted}
 
 
 class Report(models.Model):
@@ -107,41 +124,13 @@ class Report(models.Model):
         ordering = ["-created_at", "-pk"]
         default_manager_name = "unscoped"
         base_manager_name = "unscoped"
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
         constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_once")]
 
     def __str__(self) -> str:
-        return f"report of {self.message_id} by {self.reporter}"
-
-
-class ModerationAction(models.Model):
-    """The audit log: one row per moderation action, written by the service that acts, in
-    its transaction. Read-only in the admin, for the community's owners."""
-
-    class Action(models.TextChoices):
-        DELETE = "delete", _("Deleted a message")
-        BAN = "ban", _("Banned")
-        UNBAN = "unban", _("Lifted a ban")
-        TIMEOUT = "timeout", _("Timed out")
-        DISMISS = "dismiss", _("Dismissed a report")
-
-    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    action = models.CharField(max_length=12, choices=Action.choices)
-    target = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    report = models.ForeignKey(Report, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    reason = models.CharField(max_length=200, blank=True)
-    until = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    objects = TenantScopedManager()
-    unscoped = models.Manager()  # noqa: DJ012
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-        default_manager_name = "unscoped"
-        base_manager_name = "unscoped"
-        verbose_name = _("moderation action")
-
-    def __str__(self) -> str:
-        return f"{self.actor}: {self.get_action_display()} {self.target}"
+        """Named by who reported what, where (issue 26, point 11: "report of 4 by bob" said
+        none of it): "Report by bob of carol's message “you cheat” in Night Owls"."""
+        return gettext("Report by %(reporter)s of %(author)s's message “%(text)s” in %(community)s") % {
+            "reporter": self.reporter, "author": self.message.author, "text": _quoted(self.message.text),
+            "community": self.tenant}

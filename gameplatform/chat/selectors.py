@@ -70,7 +70,9 @@ def message_public(message: ChatMessage) -> dict:
 def chat_history(*, tenant, user, match: Match | None, rooms, limit: int | None = None) -> list[dict]:
     """The latest ``limit`` (``history_size()``) messages of ``rooms`` of ``match`` (None:
     the lobby), oldest first, without deleted ones and those of people ``user`` muted; each
-    ``message_public``. ``rooms`` must already be what ``user`` may read."""
+    ``message_public``, ``user``'s own with their ``client_message_id`` (so that their page
+    knows a message it still shows as pending arrived). ``rooms`` must already be what
+    ``user`` may read."""
     limit = history_size() if limit is None else limit
     qs = (
         ChatMessage.objects.for_tenant(tenant)
@@ -79,7 +81,13 @@ def chat_history(*, tenant, user, match: Match | None, rooms, limit: int | None 
         .select_related("author")
     )
     qs = qs.filter(room__in=list(rooms)) if match is not None else qs.filter(room=Room.LOBBY)
-    return [message_public(m) for m in reversed(list(qs.order_by("-created_at", "-pk")[:limit]))]
+    out = []
+    for m in reversed(list(qs.order_by("-created_at", "-pk")[:limit])):
+        shown = message_public(m)
+        if m.author_id == user.pk and m.client_message_id:
+            shown["client_message_id"] = m.client_message_id
+        out.append(shown)
+    return out
 
 
 def match_chat_log(*, match: Match, user) -> list[dict]:

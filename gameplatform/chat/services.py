@@ -4,61 +4,58 @@ All keyword-only; refusals raise ``ServiceError(code, message, status, field=...
 nothing (the messages are constants, so tests assert them). People: ``message_post``,
 ``mute_set``, ``report_create``. Moderators (of the tenant, or superusers): ``message_delete``,
 ``member_ban``, ``member_unban``, ``member_timeout``, ``report_dismiss``; each writes one
-``ModerationAction`` in its transaction. What changes reaches the sockets after commit
+audit entry (``tenants.audit``) in its transaction. What changes reaches the sockets after commit
 (``chat.realtime``).
 """
 from __future__ import annotations
 
 import unicodedata
-from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
+from django.utils.translation import ngettext
 
-from gameplatform.matches.errors import ServiceError
+from accounts.selectors import username_resolve
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches.models import Match
-from gameplatform.tenants.models import Membership
-from gameplatform.tenants.selectors import user_can_moderate
+from gameplatform.tenants.audit import audit_record
+from gameplatform.tenants.closing import tenant_check_not_closed
+from gameplatform.tenants.models import AuditEntry, Membership
+from gameplatform.tenants.moderation import check_moderator, reason_clean
 from gameplatform.tenants.services import membership_require
 
 from . import realtime, selectors
 from .limits import rate_take
-from .models import MAX_TEXT_CHARS, ChatMessage, ModerationAction, Mute, Report
+from .models import MAX_TEXT_CHARS, ChatMessage, Mute, Report
 
 Room = ChatMessage.Room
-Action = ModerationAction.Action
+Action = AuditEntry.Action
 
 # Messages for people (gettext at call time: the request's language).
 TEXT_MISSING = N_("Field 'text' is required: the message to send.")
 TEXT_INVALID = N_("Field 'text' must be text.")
 TEXT_EMPTY = N_("Field 'text' is empty: write something first.")
-TEXT_TOO_LONG = N_("Field 'text' is limited to {limit} characters; this one has {size}.")
 RATE_LIMITED = N_("You are sending messages too fast: wait {seconds} s.")
 TIMED_OUT = N_("A moderator timed you out of the chat until {until} (UTC).")
 MATCH_NOT_FOUND = N_("No such match in this community.")
 USER_NOT_FOUND = N_("Field 'user': nobody of that name is in this community.")
 MUTE_SELF = N_("Field 'user': you cannot mute yourself.")
 MESSAGE_NOT_FOUND = N_("Field 'message': no such message here.")
+CLIENT_ID_USED = N_("Field 'client_message_id' names another message of yours: send it with a new id.")
+MESSAGE_REMOVED = N_("A moderator removed this message.")
 REPORT_OWN = N_("Field 'message': you cannot report your own message.")
 REASON_INVALID = N_("Field 'reason' must be one of: spam, abuse, cheating, other.")
 REPORTS_TOO_FAST = N_("You are sending reports too fast: wait {seconds} s.")
-NOT_MODERATOR = N_("Only the community's moderators and owners can do that.")
-ACT_ON_SELF = N_("You cannot moderate yourself.")
-ACT_ON_STAFF = N_("Only an owner can moderate a moderator, and only a site administrator an owner.")
 NOT_IN_TENANT = N_("That person is not a member of this community.")
-TIMEOUT_INVALID = N_("Field 'seconds' must be a whole number of seconds from 60 to 30 days.")
-REASON_TOO_LONG = N_("Field 'reason' is limited to 200 characters.")
 
 # Kept here and in settings: CHAT_RATE_LIMIT messages per CHAT_RATE_WINDOW_SECONDS per person.
 RATE_LIMIT = 5
 RATE_WINDOW_SECONDS = 10
 REPORT_LIMIT = 10
 REPORT_WINDOW_SECONDS = 60
-TIMEOUT_MIN_SECONDS = 60
-TIMEOUT_MAX_SECONDS = 30 * 24 * 3600
 
 
 # --- input -------------------------------------------------------------------------------------
@@ -79,17 +76,11 @@ def text_clean(text: object) -> str:
     if not text:
         raise ServiceError("invalid_text", _(TEXT_EMPTY), 400, field="text")
     if len(text) > MAX_TEXT_CHARS:
-        raise ServiceError("text_too_long", _(TEXT_TOO_LONG).format(limit=MAX_TEXT_CHARS, size=len(text)), 400,
-                           field="text")
+        raise ServiceError("text_too_long", ngettext(
+            "Field 'text' is limited to {limit} character; this one has {size}.",
+            "Field 'text' is limited to {limit} characters; this one has {size}.", MAX_TEXT_CHARS,
+        ).format(limit=MAX_TEXT_CHARS, size=len(text)), 400, field="text")
     return text
-
-
-def _reason_clean(reason: object) -> str:
-    if reason is None:
-        return ""
-    if not isinstance(reason, str) or len(reason) > 200:
-        raise ServiceError("invalid_reason", _(REASON_TOO_LONG), 400, field="reason")
-    return reason.strip()
 
 
 # --- people ------------------------------------------------------------------------------------
@@ -106,16 +97,30 @@ def _room_of(*, tenant, user, match_id: int | None) -> tuple[Match | None, str]:
     return match, selectors.room_to_write(player=selectors.is_player(match=match, user=user))
 
 
-def message_post(*, tenant, user, text: object, match_id: int | None = None) -> ChatMessage:
-    """Says ``text`` in ``user``'s room of match ``match_id`` (None: the lobby).
+def message_post(*, tenant, user, text: object, match_id: int | None = None,
+                 client_message_id: str | None = None) -> ChatMessage:
+    """Says ``text`` in ``user``'s room of match ``match_id`` (None: the lobby) and returns
+    the stored message; the caller shows it to the room (``realtime.message_sends``: the
+    socket does, so that a failed publish reaches the sender as "unavailable").
 
     Checks, in order: membership (``not_member``/``banned``, 403), the match (404), a
     time-out (``timed_out``, 403), the text (``text_clean``, 400), then the rate limit of
     ``CHAT_RATE_LIMIT`` messages per ``CHAT_RATE_WINDOW_SECONDS`` per person across rooms
     (``rate_limited``, 429, with ``retry_after`` seconds in the message). A refused
-    message is not stored and not counted. After commit the room's group gets it.
+    message is not stored and not counted.
+
+    ``client_message_id`` (1-64 characters, the page's id of the message): the message
+    ``user`` already stored with that id is returned as it is, after the membership check
+    only: a message sent again (after an outage or a lost answer) is stored once and not
+    counted again. The id naming a message of another room is ``client_message_id_used``
+    (409, field ``client_message_id``); one a moderator removed is ``message_removed`` (410).
     """
     membership = membership_require(user=user, tenant=tenant)
+    tenant_check_not_closed(tenant)  # issue 27, point 4: a closed community has no chat
+    if client_message_id is not None:
+        stored = _message_sent(tenant=tenant, user=user, match_id=match_id, client_message_id=client_message_id)
+        if stored is not None:
+            return stored
     match, room = _room_of(tenant=tenant, user=user, match_id=match_id)
     until = selectors.timeout_left(membership)
     if until is not None:
@@ -126,20 +131,42 @@ def message_post(*, tenant, user, text: object, match_id: int | None = None) -> 
                      window=getattr(settings, "CHAT_RATE_WINDOW_SECONDS", RATE_WINDOW_SECONDS))
     if wait is not None:
         raise ServiceError("rate_limited", _(RATE_LIMITED).format(seconds=wait), 429)
-    with transaction.atomic():
-        message = ChatMessage.objects.for_tenant(tenant).create(
-            tenant=tenant, match=match, room=room, author=user, text=text
-        )
-        group = realtime.group_room(tenant_id=tenant.pk, match_id=match.pk if match else None, room=room)
-        realtime.after_commit([(group, {"type": "chat.message", "message": selectors.message_public(message),
-                                        "author_id": user.pk})])
-    return message
+    try:
+        with transaction.atomic():
+            return ChatMessage.objects.for_tenant(tenant).create(
+                tenant=tenant, match=match, room=room, author=user, text=text, client_message_id=client_message_id
+            )
+    except IntegrityError:
+        # The same message sent twice at once: the other one was stored first.
+        stored = None
+        if client_message_id is not None:
+            stored = _message_sent(tenant=tenant, user=user, match_id=match_id, client_message_id=client_message_id)
+        if stored is None:
+            raise
+        return stored
+
+
+def _message_sent(*, tenant, user, match_id: int | None, client_message_id: str) -> ChatMessage | None:
+    """The message ``user`` stored under ``client_message_id`` in this room, or None; raises
+    ``client_message_id_used`` (409) for one of another room, ``message_removed`` (410) for
+    one a moderator removed."""
+    stored = ChatMessage.unscoped.filter(author_id=user.pk, client_message_id=client_message_id).select_related(
+        "author").first()
+    if stored is None:
+        return None
+    if stored.tenant_id != tenant.pk or stored.match_id != match_id:
+        raise ServiceError("client_message_id_used", _(CLIENT_ID_USED), 409, field="client_message_id")
+    if stored.deleted_at is not None:
+        raise ServiceError("message_removed", _(MESSAGE_REMOVED), 410)
+    return stored
 
 
 def _member_named(*, tenant, username: object) -> Membership:
-    if not isinstance(username, str) or not username or len(username) > 150:
-        raise ServiceError("user_not_found", _(USER_NOT_FOUND), 404, field="user")
-    membership = Membership.objects.filter(tenant=tenant, user__username=username).select_related("user").first()
+    """The membership in ``tenant`` of the account ``username`` designates
+    (``accounts.selectors.username_resolve``: never a look-alike); 404 ``user_not_found``."""
+    membership = username_resolve(
+        username, queryset=Membership.objects.filter(tenant=tenant).select_related("user"), path="user__"
+    )
     if membership is None:
         raise ServiceError("user_not_found", _(USER_NOT_FOUND), 404, field="user")
     return membership
@@ -208,39 +235,18 @@ def report_create(*, tenant, user, message_id: object, reason: object) -> Report
 # --- moderators --------------------------------------------------------------------------------
 
 
-def _check_moderator(*, by, tenant) -> None:
-    if by is None or not getattr(by, "is_authenticated", False) or not by.is_active:
-        raise ServiceError("not_moderator", _(NOT_MODERATOR), 403)
-    if not user_can_moderate(user=by, tenant=tenant):
-        raise ServiceError("not_moderator", _(NOT_MODERATOR), 403)
-
-
-def check_may_sanction(*, by, membership: Membership) -> None:
-    """Raises unless ``by`` may ban or time out ``membership``'s person: ``by`` moderates
-    the tenant (``not_moderator``, 403) and is not that person (``act_on_self``, 403); a
-    moderator acts on players, an owner also on moderators, a superuser on anyone else
-    (``act_on_staff``, 403)."""
-    _check_moderator(by=by, tenant=membership.tenant)
-    target = membership.user
-    if target.pk == by.pk:
-        raise ServiceError("act_on_self", _(ACT_ON_SELF), 403)
-    if by.is_superuser:
-        return
-    Role = Membership.Role
-    if target.is_superuser or membership.role == Role.OWNER:
-        raise ServiceError("act_on_staff", _(ACT_ON_STAFF), 403)
-    if membership.role == Role.MODERATOR:
-        owner = Membership.objects.filter(user=by, tenant=membership.tenant, role=Role.OWNER,
-                                          banned_at__isnull=True).exists()
-        if not owner:
-            raise ServiceError("act_on_staff", _(ACT_ON_STAFF), 403)
-
-
 def _log(*, tenant, by, action: str, target=None, message=None, report=None, reason="", until=None):
-    return ModerationAction.objects.for_tenant(tenant).create(
-        tenant=tenant, actor=by, action=action, target=target, message=message, report=report,
-        reason=reason[:200], until=until,
-    )
+    """One audit entry (``tenants.audit``): the message (its text kept in ``details``, as the
+    moderator saw it) or else the report is the subject."""
+    subject, details = "", {}
+    if message is not None:
+        subject, details = f"message:{message.pk}", {"text": message.text[:500]}
+        if report is not None:
+            details["report"] = report.pk
+    elif report is not None:
+        subject = f"report:{report.pk}"
+    return audit_record(tenant=tenant, actor=by, action=action, target=target, subject=subject, reason=reason,
+                        until=until, details=details)
 
 
 def _resolve_reports(*, tenant, by, message_ids=None, author=None) -> None:
@@ -254,9 +260,9 @@ def message_delete(*, message: ChatMessage, by, reason: object = "", report: Rep
     """Hides ``message`` from everyone (the row stays for the log), resolves its open reports
     and logs ``delete``; the room's sockets drop it after commit. Raises ``not_moderator``
     (403). Deleting a deleted message changes nothing."""
-    reason = _reason_clean(reason)
+    reason = reason_clean(reason)
     tenant = message.tenant
-    _check_moderator(by=by, tenant=tenant)
+    check_moderator(by=by, tenant=tenant)
     with transaction.atomic():
         current = ChatMessage.objects.for_tenant(tenant).select_for_update().get(pk=message.pk)
         if current.deleted_at is not None:
@@ -271,30 +277,6 @@ def message_delete(*, message: ChatMessage, by, reason: object = "", report: Rep
     return current
 
 
-def _locked(membership: Membership) -> Membership:
-    return Membership.objects.select_for_update().select_related("user", "tenant").get(pk=membership.pk)
-
-
-def member_ban(*, membership: Membership, by, reason: object = "", report: Report | None = None) -> Membership:
-    """Bans the member from the tenant (``Membership.banned_at``): the row stays, so an open
-    tenant does not re-admit them; every service refuses them (``membership_require``:
-    ``banned``); their open reports are resolved, ``ban`` is logged and their sockets of
-    this tenant close at once (4403) after commit. Raises as ``check_may_sanction``."""
-    reason = _reason_clean(reason)
-    with transaction.atomic():
-        membership = _locked(membership)
-        check_may_sanction(by=by, membership=membership)
-        if membership.banned_at is None:
-            membership.banned_at = timezone.now()
-            membership.save(update_fields=["banned_at"])
-        _resolve_reports(tenant=membership.tenant, by=by, author=membership.user)
-        _log(tenant=membership.tenant, by=by, action=Action.BAN, target=membership.user, report=report,
-             reason=reason)
-        realtime.after_commit([revoke_event(user_id=membership.user_id, tenant_id=membership.tenant_id,
-                                            code="banned", message=BANNED_SOCKET)])
-    return membership
-
-
 BANNED_SOCKET = N_("You are banned from this community.")
 SUSPENDED_SOCKET = N_("This account is suspended.")
 
@@ -305,49 +287,45 @@ def revoke_event(*, user_id: int, tenant_id: int | None, code: str, message: str
                                           "message": message}
 
 
-def member_unban(*, membership: Membership, by, reason: object = "") -> Membership:
-    """Lifts a ban and logs ``unban``. Raises as ``check_may_sanction``."""
-    reason = _reason_clean(reason)
-    with transaction.atomic():
-        membership = _locked(membership)
-        check_may_sanction(by=by, membership=membership)
-        if membership.banned_at is not None:
-            membership.banned_at = None
-            membership.save(update_fields=["banned_at"])
-        _log(tenant=membership.tenant, by=by, action=Action.UNBAN, target=membership.user, reason=reason)
-    return membership
+def _report(tenant, report_id: int | None) -> Report | None:
+    return Report.objects.for_tenant(tenant).filter(pk=report_id).first() if report_id else None
 
 
-def member_timeout(*, membership: Membership, by, seconds: object, reason: object = "",
-                   report: Report | None = None) -> Membership:
-    """Keeps the member out of the tenant's chat for ``seconds`` (60 s to 30 days; a later
-    time-out replaces an earlier one), resolves their open reports and logs ``timeout``;
-    their sockets of this tenant hear it at once. Raises ``invalid_seconds`` (400) and as
-    ``check_may_sanction``."""
-    if isinstance(seconds, bool) or not isinstance(seconds, int) or not (
-        TIMEOUT_MIN_SECONDS <= seconds <= TIMEOUT_MAX_SECONDS
-    ):
-        raise ServiceError("invalid_seconds", _(TIMEOUT_INVALID), 400, field="seconds")
-    reason = _reason_clean(reason)
-    with transaction.atomic():
-        membership = _locked(membership)
-        check_may_sanction(by=by, membership=membership)
-        membership.timeout_until = timezone.now() + timedelta(seconds=seconds)
-        membership.save(update_fields=["timeout_until"])
-        _resolve_reports(tenant=membership.tenant, by=by, author=membership.user)
-        _log(tenant=membership.tenant, by=by, action=Action.TIMEOUT, target=membership.user, report=report,
-             reason=reason, until=membership.timeout_until)
-        realtime.after_commit([(realtime.group_user(membership.user_id),
-                                {"type": "user.timeout", "tenant": membership.tenant_id,
-                                 "until": membership.timeout_until.isoformat()})])
-    return membership
+def member_banned(*, membership: Membership, by, reason: str, report_id: int | None) -> None:
+    """A ban (``tenants.moderation.member_ban``), in its transaction: the person's open
+    reports resolved, ``ban`` logged, their sockets of this tenant closed at once (4403)
+    after commit."""
+    tenant = membership.tenant
+    _resolve_reports(tenant=tenant, by=by, author=membership.user)
+    _log(tenant=tenant, by=by, action=Action.BAN, target=membership.user, report=_report(tenant, report_id),
+         reason=reason)
+    realtime.after_commit([revoke_event(user_id=membership.user_id, tenant_id=membership.tenant_id,
+                                        code="banned", message=BANNED_SOCKET)])
+
+
+def member_unbanned(*, membership: Membership, by, reason: str) -> None:
+    """A ban lifted (``tenants.moderation.member_unban``): ``unban`` logged."""
+    _log(tenant=membership.tenant, by=by, action=Action.UNBAN, target=membership.user, reason=reason)
+
+
+def member_timed_out(*, membership: Membership, by, reason: str, report_id: int | None) -> None:
+    """A chat time-out (``tenants.moderation.member_timeout``), in its transaction: the
+    person's open reports resolved, ``timeout`` logged, their sockets of this tenant told
+    after commit."""
+    tenant = membership.tenant
+    _resolve_reports(tenant=tenant, by=by, author=membership.user)
+    _log(tenant=tenant, by=by, action=Action.TIMEOUT, target=membership.user, report=_report(tenant, report_id),
+         reason=reason, until=membership.timeout_until)
+    realtime.after_commit([(realtime.group_user(membership.user_id),
+                            {"type": "user.timeout", "tenant": membership.tenant_id,
+                             "until": membership.timeout_until.isoformat()})])
 
 
 def report_dismiss(*, report: Report, by, reason: object = "") -> Report:
     """Closes an open report without acting on it and logs ``dismiss``. Raises
     ``not_moderator`` (403)."""
-    reason = _reason_clean(reason)
-    _check_moderator(by=by, tenant=report.tenant)
+    reason = reason_clean(reason)
+    check_moderator(by=by, tenant=report.tenant)
     with transaction.atomic():
         current = Report.objects.for_tenant(report.tenant_id).select_for_update().select_related("message").get(
             pk=report.pk)

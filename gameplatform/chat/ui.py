@@ -5,6 +5,7 @@ translated here (``gettext``), so the script holds none of its own."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .models import MAX_TEXT_CHARS, Report
 from .selectors import match_chat_log
@@ -18,8 +19,11 @@ def chat_strings() -> dict[str, str]:
         "blocked_placeholder": _("Timed out by a moderator"),
         "blocked": _("A moderator timed you out of the chat."),
         "empty": _("No messages yet."),
-        "not_sent": _("Not connected: the message was not sent."),
-        "too_long": _("Messages are limited to %(max)s characters.") % {"max": MAX_TEXT_CHARS},
+        "not_sent": _("The message could not be sent: it is back in the box."),
+        "pending": _("sending…"),
+        "pending_title": _("Not confirmed by the server yet: it is sent again until it is."),
+        "too_long": ngettext("Messages are limited to %(max)s character.", "Messages are limited to %(max)s characters.",
+                             MAX_TEXT_CHARS) % {"max": MAX_TEXT_CHARS},
         "reported": _("Thank you: the moderators will look at it."),
         "options": _("Options for this message"),
         "mute": _("Mute"),

@@ -1,13 +1,16 @@
 """The site's three languages (issue 13, point 7): English (the source), French and Swedish.
 
-- ``middleware.UserLanguageMiddleware``: the signed-in person's stored language
-  (``players.Preferences.language``) wins over the cookie and ``Accept-Language`` that
-  Django's ``LocaleMiddleware`` reads;
-- ``views.language_set``: the header's chooser (POST ``/i18n/setlang/``), remembered in the
-  language cookie and, when signed in, in ``Preferences``;
-- ``catalogues``: compiles ``locale/*/LC_MESSAGES/*.po`` to ``.mo`` with polib (no GNU
-  gettext needed to run the site) and checks that they are complete;
+- the person's stored language (``players.language``: ``UserLanguageMiddleware`` and the
+  sockets' ``language_for_scope``) wins over the cookie and ``Accept-Language`` that Django's
+  ``LocaleMiddleware`` reads; the header's chooser (POST ``/i18n/setlang/``,
+  ``players.views.language_set``) remembers it;
+- ``catalogues``: where the catalogues are (``locale/`` for the platform's texts,
+  ``games/<package>/locale/`` for each game's), compiles their ``.po`` files to ``.mo`` with
+  polib (no GNU gettext needed to run the site) and reads them for the checks;
+- ``collect``: the engines' texts for extraction (``engine_messages.py``, the platform's and
+  each game's);
 - ``engine_texts``: translates the texts pure-Python engines raise (``games.protocol``) at
   the platform boundary;
-- ``manage.py makemessages`` (overridden here): the one extraction, ``make messages``.
+- ``manage.py makemessages`` (overridden here): the one extraction, ``make messages``;
+- ``views.javascript_catalog``: ``/jsi18n/``, the platform's and the games' ``djangojs``.
 """

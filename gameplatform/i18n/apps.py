@@ -5,6 +5,3 @@ class I18nConfig(AppConfig):
     name = "gameplatform.i18n"
     label = "hexagora_i18n"
     verbose_name = "Languages"
-
-    def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects the sign-in receiver)

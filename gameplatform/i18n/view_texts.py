@@ -13,6 +13,8 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from games.texts import render
 
+from .phrases import bot_name
+
 
 def localize_view(view: dict | None, texts: dict | None) -> dict | None:
     """A copy of ``view`` whose strings at the paths of ``texts`` are in the active language
@@ -45,26 +47,24 @@ def localize_view(view: dict | None, texts: dict | None) -> dict | None:
 
 def localized_seats(seats: list[dict] | None) -> list[dict] | None:
     """The platform's seat list (``selectors.seat_public``) with a bot seat's name, English
-    "<kind> bot", in the active language (the kind as the lobby names it)."""
+    "<kind> bot", in the active language (``phrases.bot_name``: "bot fort")."""
     if not seats:
         return seats
     out = []
     for seat in seats:
         kind = seat.get("bot_kind") or ""
         if seat.get("is_bot") and kind and seat.get("name") == f"{kind} bot":
-            word = gettext(kind.capitalize())  # the lobby's word for the kind ("Random")
-            seat = {**seat, "name": gettext("%(kind)s bot") % {"kind": kind if word == kind.capitalize() else word}}
+            seat = {**seat, "name": bot_name(kind)}
         out.append(seat)
     return out
 
 
 def localized(payload: dict) -> dict:
     """``payload`` (a snapshot or a replay step) without ``"texts"``, its ``view`` localized
-    and, for a snapshot, its bots' seat names (``localized_seats``)."""
-    if "texts" not in payload:
-        return payload
+    and, for a snapshot, its bots' seat names (``localized_seats``, with or without texts)."""
     out = {key: value for key, value in payload.items() if key != "texts"}
-    out["view"] = localize_view(payload.get("view"), payload["texts"])
+    if "texts" in payload:
+        out["view"] = localize_view(payload.get("view"), payload["texts"])
     if "seats" in out:
         out["seats"] = localized_seats(out["seats"])
     return out

@@ -26,18 +26,21 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.i18n.engine_texts import engine_text
+from gameplatform.i18n.phrases import bot_kind_word, labelled
 from gameplatform.tenants.admin import (
     TenantScopedAdminMixin,
     TenantScopedInlineMixin,
     is_superuser,
     moderated_tenant_ids,
 )
+from gameplatform.tenants.admin_audit import record_variant_form
+from gameplatform.tenants.models import Tenant
 from games.protocol import OptionsError, visible_events
 from games.registry import UnknownGame, get_engine, slugs
 
 from . import services
-from .errors import ServiceError
 from .forms import TEAM_LETTERS
 from .models import Match, MoveRecord, RuleVariant, Seat
 
@@ -70,7 +73,7 @@ def bot_label(game: str, kind: str) -> str:
         factory = None
     description = getattr(factory, "description", "") if factory else ""
     name = engine_text(kind.capitalize())
-    return f"{name}: {engine_text(description)}" if description else name
+    return labelled(name, engine_text(description)) if description else name
 
 
 def _is_over(match: Match) -> bool:
@@ -278,7 +281,7 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         try:
             services.match_abort(match_id=match.pk, by=request.user)
         except ServiceError as exc:
-            self.message_user(request, f"{match}: {exc.message}", messages.ERROR)
+            self.message_user(request, labelled(match, exc.message), messages.ERROR)
             return False
         self.message_user(request, ABORTED.format(match=match), messages.SUCCESS)
         return True
@@ -326,11 +329,11 @@ class MatchAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
             if form.is_valid():
                 seat, kind = form.cleaned_data["seat"], form.cleaned_data["kind"]
                 try:
-                    services.seat_hand_to_bot(match_id=match.pk, seat_index=seat, kind=kind)
+                    services.seat_hand_to_bot(match_id=match.pk, seat_index=seat, kind=kind, by=request.user)
                 except ServiceError as exc:
                     self.message_user(request, exc.message, messages.ERROR)
                 else:
-                    self.message_user(request, HANDED_TO_BOT.format(seat=seat + 1, match=match, kind=kind),
+                    self.message_user(request, HANDED_TO_BOT.format(seat=seat + 1, match=match, kind=bot_kind_word(kind)),
                                       messages.SUCCESS)
                 return HttpResponseRedirect(change_url)
         else:
@@ -388,7 +391,7 @@ class RuleVariantForm(forms.ModelForm):
             engine.validate_options(options)
         except OptionsError as exc:
             message = engine_text(exc.template, exc.params)
-            self.add_error("options", f"{exc.field}: {message}" if exc.field else message)
+            self.add_error("options", labelled(exc.field, message) if exc.field else message)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             self.add_error("options", OPTIONS_REJECTED.format(error=exc))
         return cleaned
@@ -401,8 +404,6 @@ class CommunityOrGlobalFilter(admin.SimpleListFilter):
     parameter_name = "community"
 
     def lookups(self, request, model_admin):
-        from gameplatform.tenants.models import Tenant
-
         tenants = Tenant.objects.all() if is_superuser(request) else Tenant.objects.filter(
             pk__in=moderated_tenant_ids(request)
         )
@@ -439,6 +440,10 @@ class RuleVariantAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change, **kwargs)
         return type(form.__name__, (form,), {"request": request})
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        record_variant_form(by=request.user, form=form, created=not change)  # issue 27: the audit trail
 
     @admin.display(description=_("community"))
     def community(self, variant):

@@ -6,6 +6,8 @@ class MatchesConfig(AppConfig):
     label = "matches"
 
     def ready(self):
-        # The game checks, and the tasks in every process (the web's too: matches.scheduling
-        # sends them by name from the Celery app's registry).
-        from gameplatform.matches import checks, tasks  # noqa: F401
+        # The game checks, the tasks in every process (the web's too: they are sent by name)
+        # and the turn flow's own subscribers: done at start-up, once the apps are loaded.
+        from gameplatform.matches import checks, subscribers, tasks  # noqa: F401
+
+        subscribers.subscribe()

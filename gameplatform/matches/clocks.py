@@ -34,8 +34,10 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
+from gameplatform.tenants.models import Membership
+from gameplatform.tenants.selectors import on_vacation
 
 TURN = Match.TimeControl.TURN
 FISCHER = Match.TimeControl.FISCHER
@@ -223,8 +225,6 @@ def _start(match: Match, seat: Seat, now: datetime.datetime, resume_at: datetime
 def vacation_end(membership, now: datetime.datetime) -> datetime.datetime | None:
     """When the member's running vacation ends (midnight after ``vacation_until``, in the
     site's time zone), or None when they are not on vacation at ``now``."""
-    from gameplatform.players.selectors import on_vacation
-
     today = timezone.localdate(now)
     if membership is None or not on_vacation(membership=membership, today=today):
         return None
@@ -238,8 +238,6 @@ def vacation_ends(match: Match, seats: Iterable[Seat], now: datetime.datetime) -
     users = {s.user_id for s in seats if s.user_id is not None}
     if match.time_control != CORRESPONDENCE or not users:
         return {}
-    from gameplatform.tenants.models import Membership
-
     out = {}
     for membership in Membership.objects.filter(tenant_id=match.tenant_id, user_id__in=users,
                                                 vacation_until__isnull=False).select_related("tenant"):

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import Q
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from gameplatform.i18n.engine_texts import engine_text
+from gameplatform.tenants.selectors import tenant_game_slugs
+from games.protocol import bot_budget_seconds
 from games.registry import UnknownGame, all_engines, get_engine
 
 from . import clocks
@@ -142,7 +146,12 @@ class MatchCreateForm(forms.Form):
     def __init__(self, *args, tenant, **kwargs):
         super().__init__(*args, **kwargs)
         self.tenant = tenant
-        self.engines = all_engines()
+        # Only the games the community offers (issue 27, point 6; the service refuses others).
+        self.engines = [get_engine(slug) for slug in tenant_game_slugs(tenant=tenant)] or all_engines()
+        # Issue 27: a new match starts from the community's default clock.
+        for name, value in (getattr(tenant, "default_clock", None) or {}).items():
+            if name in self.fields and value is not None:
+                self.fields[name].initial = value
         self.fields["game"].choices = [(e.slug, e.name) for e in self.engines]
         lo = min(e.min_seats for e in self.engines)
         hi = max(e.max_seats for e in self.engines)
@@ -284,8 +293,16 @@ class SeatBotForm(forms.Form):
         self.fields["kind"].choices = [(k, engine_text(k.capitalize())) for k in kinds]
         self.fields["kind"].initial = kinds[-1]
         self.fields["kind"].error_messages["invalid_choice"] = ERR_BOT_KIND.format(kinds=", ".join(kinds))
-        self.descriptions = [(k, engine_text(k.capitalize()), engine_text(getattr(bots[k], "description", "")))
-                             for k in kinds]
+        self.descriptions = [(k, engine_text(k.capitalize()), bot_level_description(bots[k])) for k in kinds]
+
+
+def bot_level_description(factory) -> str:
+    """What a bot level is, in the active language: its ``description`` and, issue 29 point
+    5, its time budget per decision (``games.protocol.bot_budget_seconds``), for instance
+    "Plays any legal move at random. Thinks for up to 0.1 s a move." """
+    budget = gettext("Thinks for up to %(seconds)s s a move.") % {"seconds": number_format(bot_budget_seconds(factory))}
+    text = engine_text(getattr(factory, "description", ""))
+    return f"{text} {budget}" if text else budget
 
 
 class QuickPlayForm(forms.Form):

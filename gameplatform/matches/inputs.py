@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 
 MAX_ACTION_CHARS = 4000      # the action's JSON; a whole Hexfolk trade is ~200
 CLIENT_ACTION_ID_MAX = 64    # MoveRecord.client_action_id is a CharField(max_length=64)

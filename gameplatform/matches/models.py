@@ -7,6 +7,7 @@ import hashlib
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from gameplatform.tenants.models import Tenant
@@ -66,11 +67,11 @@ class Match(models.Model):
         CORRESPONDENCE = "correspondence", _("Correspondence: days per move")
 
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="matches")
-    game = models.CharField(max_length=32, db_index=True)
+    game = models.CharField(max_length=32)  # indexed in Meta: no LIKE index beside it
     title = models.CharField(max_length=80, blank=True)
     options = models.JSONField(default=dict, blank=True)
     variant = models.ForeignKey(RuleVariant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)  # indexed in Meta
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -86,9 +87,13 @@ class Match(models.Model):
     # The earliest deadline of the seats to act (per-seat clocks: ``Seat.clock_*``): what the
     # timer task and the sweeper look at.
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    # When a bot (a bot seat or a takeover) should have acted: the sweeper replays a lost
-    # bot task once this is well past. None when no bot must act.
-    bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When a bot (a bot seat or a takeover) should act: the bot runners claim the match then
+    # (bots.claims), the sweeper once this is well past. None when no bot must act. Indexed
+    # for active matches only (Meta): the claims look at nothing else.
+    bot_due_at = models.DateTimeField(null=True, blank=True)
+    # The bot due thinks longer than a quick bot may (turns.SLOW_BOT_SECONDS): the runners'
+    # slow lane plays it, so it holds up no other match (issue 29, point 5).
+    bot_slow = models.BooleanField(default=False)
     seed = models.BigIntegerField(null=True, blank=True)
     seed_commitment = models.CharField(max_length=64, blank=True)
     state = models.JSONField(null=True, blank=True)
@@ -114,6 +119,12 @@ class Match(models.Model):
         default_manager_name = "unscoped"
         base_manager_name = "unscoped"
         verbose_name_plural = "matches"
+        # Plain B-trees: the ones db_index=True gives a CharField on PostgreSQL come with a
+        # second, LIKE index that no query uses and every move's UPDATE writes (issue 29).
+        indexes = [models.Index(fields=["bot_slow", "bot_due_at"], name="match_bot_due_active",
+                                condition=models.Q(status="active")),
+                   models.Index(fields=["status"], name="match_status"),
+                   models.Index(fields=["game"], name="match_game")]
 
     def __str__(self) -> str:
         return self.title or f"{self.game} #{self.pk}"
@@ -150,7 +161,8 @@ class Seat(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_seat_per_index")]
 
     def __str__(self) -> str:
-        return f"seat {self.index + 1} of match {self.match_id}"  # numbered from 1 for people (the admin)
+        # Numbered from 1 for people (the admin).
+        return gettext("seat %(number)s of match %(match)s") % {"number": self.index + 1, "match": self.match_id}
 
     @property
     def is_bot(self) -> bool:
@@ -179,7 +191,9 @@ class MoveRecord(models.Model):
         TAKEOVER = "takeover", _("Bot for an absent player")
         HANDOVER = "handover", _("Bot after a moderator's hand-over")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the unique (match, seq) one starts with it (one index fewer for
+    # every move's INSERT to write, issue 29).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
@@ -209,7 +223,8 @@ class ReplayCheckpoint(models.Model):
     step. A replay step starts from the checkpoint at or before it, so it costs at most that
     many ``engine.apply`` calls however long the match. ``seq``: the ``MoveRecord.seq`` of the
     step-th move (0 for the setup), where the records after the checkpoint begin. Written once,
-    when the replay is first asked for (``replays.checkpoints_ensure``), and never changed: a
+    when the match ends (the ``replay_checkpoints`` task) or, if that task was lost, when the
+    replay is first asked for (``replays.checkpoints_ensure``), and never changed: a
     finished match does not move again. Never sent to a client (the state holds secrets)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="replay_checkpoints")

@@ -24,8 +24,8 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db import transaction
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.i18n.view_texts import localized, localized_seats
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, ReplayCheckpoint, Seat
 from gameplatform.matches.selectors import _normalized, _specs, revealed_seed, seat_public, setup_events
 from games import registry

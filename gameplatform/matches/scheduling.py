@@ -1,28 +1,18 @@
-"""Scheduling the turn flow's tasks by name, so that the services import no task module
-(the tasks import the services: an import here would close a circle).
-
-``expire_turn_at(match_id, version, eta)`` and ``bot_turn_after(match_id, version, seconds)``
-look the task up in the Celery app's registry (``gameplatform.celery.app``) and send it.
-"""
+"""The turn timer's task, sent by name after commit (``core.taskqueue``): the time-out of a
+version at its deadline. Bot turns are the bots' (``bots.scheduling``)."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from gameplatform.core.taskqueue import task_send
 
 EXPIRE_TURN = "gameplatform.matches.tasks.expire_turn"
-PLAY_BOT_TURN = "gameplatform.bots.tasks.play_bot_turn"
-
-
-def _task(name: str):
-    from gameplatform.celery import app
-
-    return app.tasks[name]
+# Timer tasks further away than this are left to the sweeper: Redis redelivers unacked
+# messages after its visibility timeout (1 h), so a 7-day ETA would be delivered again and
+# again, and an asynchronous turn does not mind a few seconds of sweeper latency.
+TIMER_TASK_HORIZON = timedelta(minutes=15)
 
 
 def expire_turn_at(match_id: int, version: int, eta: datetime) -> None:
     """The time-out of ``version`` of match ``match_id`` at ``eta``."""
-    _task(EXPIRE_TURN).apply_async((match_id, version), eta=eta)
-
-
-def bot_turn_after(match_id: int, version: int, seconds: float) -> None:
-    """A bot's turn at ``version`` of match ``match_id`` in ``seconds``."""
-    _task(PLAY_BOT_TURN).apply_async((match_id, version), countdown=seconds)
+    task_send(EXPIRE_TURN, (match_id, version), eta=eta)

@@ -12,9 +12,9 @@ import json
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.i18n.view_texts import localized
 from gameplatform.matches.clocks import clocks_public
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from games import registry
 from games.protocol import Engine, SeatSpec, visible_events
@@ -310,3 +310,23 @@ def _seat_index(seat, count: int | None) -> int | None:
 
 def _normalized(data):
     return json.loads(json.dumps(data))
+
+
+def seat_won(result, index: int) -> bool:
+    """Did seat ``index`` win a match with this ``result``? One of ``winners`` when the result
+    names them, else ranked first."""
+    if not isinstance(result, dict):
+        return False
+    winners = result.get("winners")
+    if isinstance(winners, list) and winners:
+        return index in winners
+    ranks = result.get("ranks")
+    return isinstance(ranks, list) and index < len(ranks) and ranks[index] == 1
+
+
+def game_name(slug: str) -> str:
+    """The game's name, or its slug for a game no longer registered."""
+    try:
+        return registry.get_engine(slug).name
+    except registry.UnknownGame:
+        return slug

@@ -21,9 +21,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from gameplatform.core import events as domain
+from gameplatform.core.errors import ServiceError
 from gameplatform.i18n.engine_texts import engine_text
-from gameplatform.matches import clocks
-from gameplatform.matches.errors import ServiceError
+from gameplatform.matches import audit, clocks
 from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and callers name)
     ACTION_INVALID,
     ACTION_TOO_LARGE,
@@ -47,7 +48,6 @@ from gameplatform.matches.turns import (  # noqa: F401  (the turn is part of the
     SEAT_PLAYED_BY_BOT,
     STALE_VERSION,
     TAKEOVER_AFTER_TIMEOUTS,
-    TIMER_TASK_HORIZON,
     ActionOutcome,
     _arm,
     _bump_and_notify,
@@ -59,7 +59,12 @@ from gameplatform.matches.turns import (  # noqa: F401  (the turn is part of the
     _seat_index,
     _seats,
     submit_action,
+    takeover_bot_kind,
 )
+from gameplatform.tenants.closing import tenant_check_open
+from gameplatform.tenants.models import Invitation, Membership
+from gameplatform.tenants.moderation import reason_clean
+from gameplatform.tenants.services import membership_join_by_invite
 from games.protocol import Engine, OptionsError, SeatSpec
 
 log = logging.getLogger(__name__)
@@ -87,6 +92,7 @@ NOT_CREATOR = gettext_noop("Only the player who created the match may do that.")
 SEAT_TAKEN = gettext_noop("Another player sits there.")
 BOT_KIND_UNKNOWN = gettext_noop("This game has no bot of that kind.")
 SEATS_NOT_FILLED = gettext_noop("Every seat needs a player or a bot before the match can start.")
+GAME_NOT_OFFERED = gettext_noop("This community does not offer that game: choose one of its games.")
 RATED_INVALID = gettext_noop("rated must be true, false or null (null: rated unless a bot plays).")
 
 
@@ -122,38 +128,24 @@ def match_create(
     "correspondence" (``days_per_move`` 1-30, default 3). ``rated`` (issue 13): None (the default) rates the match when no bot sits
     at the table at the start; True rates it, counting only the people; False never. Raises
     ``ServiceError`` 403 ``not_member`` and 400 naming the field: ``unknown_game``,
+    ``game_not_offered`` (a game the community does not offer, ``tenant.games``),
     ``invalid_seats``, ``invalid_team_layout``, ``invalid_options`` (field
     ``options.<name>``), ``unknown_variant``, ``invalid_turn_seconds``, ``invalid_title``,
     ``invalid_rated``, ``invalid_time_control``, ``invalid_bank_minutes``,
     ``invalid_increment_seconds``, ``invalid_days_per_move``.
     """
     _member(user=user, tenant=tenant)
+    tenant_check_open(tenant)  # issue 27, point 4: none during a closing's notice or after
     engine = _engine(game)
+    if tenant.games and game not in tenant.games:  # issue 27: the community's own choice of games
+        raise ServiceError("game_not_offered", GAME_NOT_OFFERED, 400, "game")
     n = seats
-    if isinstance(n, bool) or not isinstance(n, int) or not engine.min_seats <= n <= engine.max_seats:
-        raise ServiceError(
-            "invalid_seats",
-            SEATS_INVALID.format(game=engine.name, low=engine.min_seats, high=engine.max_seats),
-            400, "seats",
-        )
-    layouts = engine.team_layouts(n)
-    if not isinstance(team_layout, str) or team_layout not in layouts:
-        raise ServiceError("invalid_team_layout", TEAM_LAYOUT_INVALID, 400, "team_layout")
-    teams = list(layouts[team_layout])
+    teams = _teams(engine, seats, team_layout)
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise ServiceError("invalid_options", OPTIONS_NOT_OBJECT, 400, "options")
-    variant = None
-    if variant_id is not None:
-        vid = parse_id(variant_id, "variant_id")
-        variant = (
-            RuleVariant.objects.filter(pk=vid, game=game, is_active=True)
-            .filter(Q(tenant__isnull=True) | Q(tenant=tenant))
-            .first()
-        )
-        if variant is None:
-            raise ServiceError("unknown_variant", VARIANT_UNKNOWN, 400, "variant_id")
+    variant = _variant(tenant=tenant, game=game, variant_id=variant_id)
     raw = {**(variant.options if variant and isinstance(variant.options, dict) else {}), **options}
     validated = _validated_options(engine, raw, [SeatSpec(team=t) for t in teams])
     _check_turn_seconds(turn_seconds)
@@ -180,6 +172,21 @@ def match_create(
     return match
 
 
+def _teams(engine, seats, team_layout) -> list:
+    """The team of each seat for ``seats`` seats in ``team_layout``; raises 400
+    ``invalid_seats`` or ``invalid_team_layout``."""
+    if isinstance(seats, bool) or not isinstance(seats, int) or not engine.min_seats <= seats <= engine.max_seats:
+        raise ServiceError(
+            "invalid_seats",
+            SEATS_INVALID.format(game=engine.name, low=engine.min_seats, high=engine.max_seats),
+            400, "seats",
+        )
+    layouts = engine.team_layouts(seats)
+    if not isinstance(team_layout, str) or team_layout not in layouts:
+        raise ServiceError("invalid_team_layout", TEAM_LAYOUT_INVALID, 400, "team_layout")
+    return list(layouts[team_layout])
+
+
 def match_join(*, tenant, user, match_id, invite_code=None) -> Seat:
     """Takes the first free seat of an open match for ``user``.
 
@@ -192,6 +199,7 @@ def match_join(*, tenant, user, match_id, invite_code=None) -> Seat:
     if invite_code is not None:
         _join_tenant_by_invite(user=user, tenant=tenant, code=invite_code)
     _member(user=user, tenant=tenant)
+    tenant_check_open(tenant)
     with transaction.atomic():
         match = _lock(mid, tenant)
         if match.status != Match.Status.OPEN:
@@ -275,6 +283,7 @@ def match_start(*, tenant, user, match_id) -> Match:
     """
     mid = parse_id(match_id, "match_id")
     _member(user=user, tenant=tenant)
+    tenant_check_open(tenant)
     with transaction.atomic():
         match = _lock(mid, tenant)
         if match.created_by_id != user.pk:
@@ -284,34 +293,39 @@ def match_start(*, tenant, user, match_id) -> Match:
         seats = _seats(match)
         if any(s.user_id is None and not s.bot_kind for s in seats):
             raise ServiceError("seats_not_filled", SEATS_NOT_FILLED, 409)
-        engine = _engine(match.game)
-        specs = [SeatSpec(team=s.team) for s in seats]
-        options = _validated_options(engine, match.options or {}, specs)
-        seed = secrets.randbits(63)  # BigIntegerField is signed 64-bit
-        state = engine.setup(options, specs, seed)
-        now = timezone.now()
-        match.options = options
-        match.seed = seed
-        match.seed_commitment = seed_commitment(seed)
-        match.state = engine.encode(state)
-        match.status = Match.Status.ACTIVE
-        match.started_at = now
-        if match.rated is None:  # the lobby's default: rated unless a bot sits at the table
-            match.rated = not any(s.bot_kind for s in seats)
-        result = engine.result(state)
-        if result is not None:  # a game over before the first move is odd, but legal
-            match.result = result.to_json()
-            _end(match, Match.Status.FINISHED, now)
-        else:
-            if clocks.uses_seat_clocks(match):
-                clocks.clocks_init(match, seats)
-                Seat.objects.bulk_update(seats, ["clock_ms", "clock_since"])
-            _arm(match, engine.to_act(state), seats, now)
-        match.to_act_since = match.version + 1  # the version this start produces
-        _bump_and_notify(match, setup_events(engine, state))
+        start_locked(match, seats)
     return match
 
 
+def start_locked(match: Match, seats: list[Seat]) -> None:
+    """The start itself, in the caller's transaction on the locked open ``match`` whose
+    ``seats`` (index order) are all filled: what ``match_start`` describes after its checks.
+    Also used by ``matches.seated`` (a tournament's tables). Raises 400 ``invalid_options``."""
+    engine = _engine(match.game)
+    specs = [SeatSpec(team=s.team) for s in seats]
+    options = _validated_options(engine, match.options or {}, specs)
+    seed = secrets.randbits(63)  # BigIntegerField is signed 64-bit
+    state = engine.setup(options, specs, seed)
+    now = timezone.now()
+    match.options = options
+    match.seed = seed
+    match.seed_commitment = seed_commitment(seed)
+    match.state = engine.encode(state)
+    match.status = Match.Status.ACTIVE
+    match.started_at = now
+    if match.rated is None:  # the lobby's default: rated unless a bot sits at the table
+        match.rated = not any(s.bot_kind for s in seats)
+    result = engine.result(state)
+    if result is not None:  # a game over before the first move is odd, but legal
+        match.result = result.to_json()
+        _end(match, Match.Status.FINISHED, now)
+    else:
+        if clocks.uses_seat_clocks(match):
+            clocks.clocks_init(match, seats)
+            Seat.objects.bulk_update(seats, ["clock_ms", "clock_since"])
+        _arm(match, engine.to_act(state), seats, now)
+    match.to_act_since = match.version + 1  # the version this start produces
+    _bump_and_notify(match, setup_events(engine, state), change=domain.MatchStarted)
 
 
 def seat_resume(*, tenant, user, match_id) -> Seat:
@@ -330,44 +344,68 @@ def seat_resume(*, tenant, user, match_id) -> Seat:
         if match.status != Match.Status.ACTIVE:
             raise ServiceError("match_not_active", MATCH_NOT_ACTIVE, 409)
         if mine.bot_takeover or mine.timeouts_in_row or mine.is_bot:
+            if mine.bot_takeover or mine.is_bot:  # a seat handed back, not a mere count reset
+                audit.record_seat(match=match, seat_index=mine.index, person=user, by=user, handed=False)
             mine.bot_takeover = False
             mine.timeouts_in_row = 0
             mine.bot_kind = ""
             mine.save(update_fields=["bot_takeover", "timeouts_in_row", "bot_kind"])
             _rearm_bot(match, seats)
-            _bump_and_notify(match)
+            _bump_and_notify(match, facts=[(domain.SeatHandedBack, {"seat": mine.index})])
     return mine
 
 
-def match_abort(*, match_id, by) -> Match:
+def match_abort(*, match_id, by, reason: object = "") -> Match:
     """Calls off an open or active match (moderators, from the admin, which checks who may).
-    ``by``: the user doing it, for the log. Raises 404 ``match_not_found``, 409
-    ``match_over`` for a finished or aborted match."""
+    ``by``: the user doing it (None: the site), recorded with ``reason`` in the community's
+    audit trail (``match_abort``, subject ``match:<id>``; issue 27, point 3). Raises 404
+    ``match_not_found``, 409 ``match_over`` for a finished or aborted match, 400
+    ``invalid_reason`` for a reason over 200 characters."""
     mid = parse_id(match_id, "match_id")
+    reason = reason_clean(reason)
     with transaction.atomic():
         match = _lock(mid, None)
         if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
             raise ServiceError("match_over", MATCH_OVER, 409)
         _end(match, Match.Status.ABORTED)
         _bump_and_notify(match)
+        audit.record_abort(match=match, by=by, reason=reason)
     log.info("match %s aborted by %s", mid, getattr(by, "pk", by))
     return match
 
 
-def seat_hand_to_bot(*, match_id, seat_index, kind=None) -> Seat:
+def seat_release(*, match_id, user_id: int) -> None:
+    """Frees the seat of person ``user_id`` in an open match, without a membership check (an
+    account being deleted, issue 27 point 5); an open match they created is called off, as
+    when its creator leaves. Raises 404 ``match_not_found``, 409 ``match_not_open``."""
+    mid = parse_id(match_id, "match_id")
+    with transaction.atomic():
+        match = _lock(mid, None)
+        if match.status != Match.Status.OPEN:
+            raise ServiceError("match_not_open", MATCH_NOT_OPEN, 409)
+        Seat.objects.filter(match_id=mid, user_id=user_id).update(user=None)
+        if match.created_by_id == user_id:
+            _end(match, Match.Status.ABORTED)
+        _bump_and_notify(match)
+
+
+def seat_hand_to_bot(*, match_id, seat_index, kind=None, by=None, reason: object = "") -> Seat:
     """Gives a seat to a bot of ``kind`` (moderators, from the admin); None means the game's
-    strongest bot (``takeover_bot_kind``). In an active match the seat keeps its ``user`` as
+    strongest bot (``takeover_bot_kind``). Recorded in the audit trail (``seat_to_bot``, by
+    ``by``, target the person who sat there, ``reason``; issue 27, point 3). In an active match the seat keeps its ``user`` as
     the record of who sat there; that person can no longer act for it until they take it
     back with ``seat_resume`` ("I'm back").
     Raises 400 ``invalid_seat_index`` / ``unknown_bot_kind``, 404 ``match_not_found``, 409
     ``match_over``."""
     mid = parse_id(match_id, "match_id")
+    reason = reason_clean(reason)
     with transaction.atomic():
         match = _lock(mid, None)
         if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
             raise ServiceError("match_over", MATCH_OVER, 409)
         seats = _seats(match)
         seat = seats[_seat_index(seat_index, len(seats))]
+        person = seat.user
         engine = _engine(match.game)
         bots = engine.bots()
         if kind is None:
@@ -380,25 +418,20 @@ def seat_hand_to_bot(*, match_id, seat_index, kind=None) -> Seat:
         if match.status == Match.Status.OPEN:
             seat.user = None
         seat.save(update_fields=["bot_kind", "bot_takeover", "timeouts_in_row", "user"])
+        facts = []
         if match.status == Match.Status.ACTIVE:
             _rearm_bot(match, seats)
-        _bump_and_notify(match)
+            facts.append((domain.SeatHandedOver, {"seat": seat.index, "bot_kind": kind}))
+        _bump_and_notify(match, facts=facts)
+        audit.record_seat(match=match, seat_index=seat.index, person=person, by=by, handed=True, bot_kind=kind,
+                          reason=reason)
     return seat
-
-
-def takeover_bot_kind(engine: Engine) -> str:
-    """The bot kind that plays for an absent person: the strongest, i.e. the last kind that
-    ``engine.bots()`` lists (the protocol orders them weakest first)."""
-    return list(engine.bots())[-1]
 
 
 # --- helpers ----------------------------------------------------------------------------------
 
 
 def _join_tenant_by_invite(*, user, tenant, code) -> None:
-    from gameplatform.tenants.models import Invitation, Membership
-    from gameplatform.tenants.services import membership_join_by_invite
-
     if not isinstance(code, str) or not code.strip() or tenant is None:
         raise ServiceError("invite_not_found", INVITE_CODE_INVALID, 404, "invite_code")
     if user is not None and getattr(user, "is_authenticated", False):
@@ -407,6 +440,22 @@ def _join_tenant_by_invite(*, user, tenant, code) -> None:
     if not Invitation.objects.filter(code=code.strip(), tenant=tenant).exists():
         raise ServiceError("invite_not_found", INVITE_CODE_INVALID, 404, "invite_code")
     membership_join_by_invite(user=user, code=code)
+
+
+def _variant(*, tenant, game: str, variant_id) -> RuleVariant | None:
+    """The active rule variant ``variant_id`` of ``game`` offered in ``tenant`` (or site-wide),
+    None without one; 400 ``unknown_variant`` (field ``variant_id``) for any other id."""
+    if variant_id is None:
+        return None
+    vid = parse_id(variant_id, "variant_id")
+    variant = (
+        RuleVariant.objects.filter(pk=vid, game=game, is_active=True)
+        .filter(Q(tenant__isnull=True) | Q(tenant=tenant))
+        .first()
+    )
+    if variant is None:
+        raise ServiceError("unknown_variant", VARIANT_UNKNOWN, 400, "variant_id")
+    return variant
 
 
 def _validated_options(engine: Engine, raw: dict, specs: list[SeatSpec]) -> dict:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
 from gameplatform.matches.selectors import parse_id
 from gameplatform.matches.turns import _bump_and_notify, _engine, _lock, _member, _seats
@@ -23,12 +23,14 @@ NO_FREE_SEAT = gettext_noop("Every seat is taken already.")
 def match_play_bots_now(*, tenant, user, game, seats=None, kind=None) -> Match:
     """A match of ``game`` against bots, started at once: ``user`` at seat 0 and bots of
     ``kind`` (default: the game's strongest) in the other ``seats - 1`` seats (default: the
-    game's smallest table). Raises what ``match_create`` and ``match_start`` raise, and 400
-    ``unknown_bot_kind``."""
+    game's smallest table), with the game's quick-start options (``quick_start_options``: its
+    shortest variant, a first try). Raises what ``match_create`` and ``match_start`` raise,
+    and 400 ``unknown_bot_kind``."""
     engine = _engine(game)
     seats = engine.min_seats if seats is None else seats
     with transaction.atomic():
-        match = services.match_create(tenant=tenant, user=user, game=game, seats=seats)
+        match = services.match_create(tenant=tenant, user=user, game=game, seats=seats,
+                                      options=engine.quick_start_options())
         seats_fill_with_bots(tenant=tenant, user=user, match_id=match.pk, kind=kind)
         return services.match_start(tenant=tenant, user=user, match_id=match.pk)
 

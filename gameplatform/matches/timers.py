@@ -1,11 +1,10 @@
 """Turn timers: what happens when a deadline passes, and the sweeper that makes sure it does.
 
 ``turn_expire`` runs for one (match, version) at its deadline (the ``expire_turn`` task);
-``overdue_sweep`` runs every few seconds (once per interval across every worker, through
-``sweep_if_due``; the embedded server's sweeper in embedded mode) and catches what a
-lost task, a stopped worker or a far-away deadline left behind: overdue deadlines, and bot
-turns whose task never ran. Both end in ``services.submit_action``, so a stale or duplicate
-timer does nothing. Issue 10 and ../shared/docs/architecture.md, step 5.
+``deadlines_sweep``, the turn flow's part of the periodic sweep (``core.sweeps``, every few
+seconds, once per interval across every worker), catches what a lost task, a stopped worker
+or a far-away deadline left behind. Both end in ``services.submit_action``, so a stale or
+duplicate timer does nothing. Issue 10 and ../shared/docs/architecture.md, step 5.
 """
 from __future__ import annotations
 
@@ -15,8 +14,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from gameplatform.core.errors import ServiceError
+from gameplatform.core.outages import is_outage
 from gameplatform.matches import clocks
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.services import submit_action
 from games import registry
@@ -25,8 +25,6 @@ log = logging.getLogger(__name__)
 
 # The sweeper leaves a deadline this long to its own timer task before acting itself.
 DEADLINE_GRACE = timedelta(seconds=1)
-# ... and a bot turn this long past its due time to its bot task.
-BOT_GRACE = timedelta(seconds=10)
 # The most time-out actions one seat's timed-out turn may take (a turn of several moves).
 MAX_TIMEOUT_STEPS = 64
 # Matches handled per sweep and kind, oldest first; the next sweep takes the rest.
@@ -94,55 +92,23 @@ def turn_expire(*, match_id, version) -> int:
     return applied
 
 
-SWEEP_LOCK = "sweep-overdue"
-
-
-def sweep_if_due(*, interval: float | None = None) -> int | None:
-    """``overdue_sweep()`` if no process swept in the last ``interval`` seconds (default
-    ``SWEEP_INTERVAL_SECONDS``), else None. Every Celery worker calls it every interval (the
-    ``Sweep`` bootstep of ``gameplatform.celery``), and so do beat's ``sweep_overdue`` task and
-    the embedded server; the shared lock (``gameplatform.locks``) lets one of them sweep per
-    interval, so losing any one process (beat included) loses no sweep. The sweep then checks
-    for daily digests that are due (``alerts.digest.digest_sweep``, about once a minute)."""
-    from django.conf import settings
-
-    from gameplatform.locks import interval_lock
-
-    if not interval_lock(SWEEP_LOCK, interval or settings.SWEEP_INTERVAL_SECONDS):
-        return None
-    applied = overdue_sweep()
-    # The daily digests ride on this sweep (there is no beat): about once a minute, under
-    # a lock of their own (gameplatform.alerts.digest); never raises.
-    from gameplatform.alerts.digest import digest_sweep
-
-    digest_sweep()
-    return applied
-
-
-def overdue_sweep(*, now=None) -> int:
-    """One sweep: ``turn_expire`` for active matches whose deadline passed more than
-    ``DEADLINE_GRACE`` ago, and ``bot_take_turn`` for those whose bot turn is more than
-    ``BOT_GRACE`` overdue. Returns the actions applied. One broken match is logged and
-    skipped, never stops the sweep."""
-    from gameplatform.bots.services import bot_take_turn
-
+def deadlines_sweep(*, now=None) -> int:
+    """The turn flow's part of the periodic sweep (``core.sweeps``, registered as
+    "deadlines"): ``turn_expire`` for active matches whose deadline passed more than
+    ``DEADLINE_GRACE`` ago, oldest first, ``SWEEP_BATCH`` at most. Returns the actions
+    applied. One broken match is logged and skipped; an outage (``outages.is_outage``: the
+    database or Redis away) stops the sweep, and the next one starts again."""
     now = now or timezone.now()
     applied = 0
-    active = Match.unscoped.filter(status=Match.Status.ACTIVE)
     expired = list(
-        active.filter(deadline__lt=now - DEADLINE_GRACE).order_by("deadline").values_list("pk", "version")[:SWEEP_BATCH]
+        Match.unscoped.filter(status=Match.Status.ACTIVE, deadline__lt=now - DEADLINE_GRACE)
+        .order_by("deadline").values_list("pk", "version")[:SWEEP_BATCH]
     )
     for pk, version in expired:
         try:
             applied += turn_expire(match_id=pk, version=version)
-        except Exception:
+        except Exception as exc:
+            if is_outage(exc):
+                raise  # the database or Redis is away: the next sweep tries again
             log.exception("sweeper: time-out of match %s failed", pk)
-    bots_due = list(
-        active.filter(bot_due_at__lt=now - BOT_GRACE).order_by("bot_due_at").values_list("pk", "version")[:SWEEP_BATCH]
-    )
-    for pk, version in bots_due:
-        try:
-            applied += int(bot_take_turn(match_id=pk, version=version))
-        except Exception:
-            log.exception("sweeper: bot turn of match %s failed", pk)
     return applied

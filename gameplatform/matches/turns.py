@@ -1,9 +1,12 @@
 """The turn: ``submit_action``, the one way a match moves on, and the bookkeeping every
-service shares (locking the match row, seats, deadlines, the notification after commit).
+service shares (locking the match row, seats, deadlines, the events of a change).
 
 ``Match.version`` is the version of what clients see: every change a client could notice (a
-move, a seat taken, a takeover, the start, an abort) adds one, and the change is broadcast
-after commit with ``realtime.broadcast.match_changed(match_id, version, events)``. A move's
+move, a seat taken, a takeover, the start, an abort) adds one, and publishes one
+``core.events.MatchChanged`` (``MoveApplied``, ``MatchStarted``) with the facts that came with
+it (``SeatHandedOver``, ``SeatHandedBack``, ``MatchEnded``, ``MatchAborted``) and the
+``TurnChanged`` that follows (``_notify``). The turn flow calls no feature: realtime, alerts,
+ratings, bots and the timers subscribe (docs/contracts.md, "Events"). A move's
 ``MoveRecord.seq`` is the version it produced, so a move costs the same queries on move 1
 and move 1000. See ../shared/docs/architecture.md, "One action, end to end".
 """
@@ -18,9 +21,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from gameplatform.core import events as domain
+from gameplatform.core.errors import ServiceError
 from gameplatform.i18n.engine_texts import engine_text
-from gameplatform.matches import clocks, scheduling
-from gameplatform.matches.errors import ServiceError
+from gameplatform.matches import audit, clocks
 from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and callers name)
     ACTION_INVALID,
     ACTION_TOO_LARGE,
@@ -31,20 +35,19 @@ from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and ca
     parse_action_input,
 )
 from gameplatform.matches.models import Match, MoveRecord, Seat
-from gameplatform.matches.selectors import MATCH_NOT_FOUND, SnapshotTable, parse_id
-from gameplatform.ratings.services import ratings_record_match
+from gameplatform.matches.selectors import MATCH_NOT_FOUND, parse_id
+from gameplatform.tenants.services import membership_require
 from games import registry
-from games.protocol import Engine, IllegalAction, visible_events
+from games.protocol import Engine, IllegalAction, bot_budget_seconds, visible_events
 
 log = logging.getLogger(__name__)
 
 # Issue 10: after this many time-outs in a row a bot plays the seat until its owner is back.
 TAKEOVER_AFTER_TIMEOUTS = 3
+# Issue 29, point 5: a bot level whose time budget is longer plays in the runners' slow lane.
+SLOW_BOT_SECONDS = 0.25
+HANDED_OVER, HANDED_BACK = "over", "back"
 ACTORS = (MoveRecord.Actor.USER, MoveRecord.Actor.BOT, MoveRecord.Actor.TIMEOUT)
-# Timer tasks further away than this are left to the sweeper: Redis redelivers unacked
-# messages after its visibility timeout (1 h), so a 7-day ETA would be delivered again and
-# again, and an asynchronous turn does not mind a few seconds of sweeper latency.
-TIMER_TASK_HORIZON = timedelta(minutes=15)
 GAME_UNKNOWN = gettext_noop("There is no such game here.")
 MATCH_NOT_ACTIVE = gettext_noop("The match is not in progress.")
 NOT_SEATED = gettext_noop("You have no seat at this match.")
@@ -93,9 +96,10 @@ def submit_action(
     tasks pass ``seat`` and ``actor`` "bot" or "timeout" and no tenant. In one transaction:
     lock the match row, check membership, seat, version and ``to_act``, ``engine.apply``,
     save state and ``version + 1``, append the ``MoveRecord`` (``seq`` = the new version),
-    finish the match when ``engine.result`` says so (and rate it:
-    ``ratings.services.ratings_record_match``), set the next deadline; after commit,
-    broadcast and schedule the timer and bot tasks. A ``client_action_id`` seen before returns
+    finish the match when ``engine.result`` says so, set the next deadline, and publish
+    ``MoveApplied`` (with ``MatchEnded`` at the end, ``SeatHandedOver`` when time-outs hand the
+    seat to a bot) and ``TurnChanged``: the subscribers rate a finished match in this
+    transaction and, after commit, broadcast and schedule the timer and bot tasks. A ``client_action_id`` seen before returns
     the first outcome with ``duplicate=True`` and applies nothing.
 
     Simultaneous actions: when several seats act at once (``to_act`` holds them all since
@@ -103,9 +107,8 @@ def submit_action(
     even if the others' actions moved the version on, as long as this seat has not acted since
     and the engine still accepts it; else it is stale.
 
-    A person's action clears their seat's takeover and time-out count; a time-out adds one
-    to it (unless ``count_timeout`` is False: a later move of the same timed-out turn) and hands
-    the seat to a bot at ``TAKEOVER_AFTER_TIMEOUTS``.
+    A person's action clears their seat's takeover and time-out count; a time-out adds one (not
+    ``count_timeout``: a later move of the same turn), and hands the seat to a bot at three.
 
     Raises 400 (the parser's codes, ``invalid_actor``, ``invalid_seat_index``, the engine's
     ``IllegalAction`` code with its message, field ``action``), 403 (``not_member``,
@@ -115,10 +118,7 @@ def submit_action(
     """
     mid = parse_id(match_id, "match_id")
     if move is None:
-        raw = {"action": action, "expected_version": expected_version}
-        if client_action_id is not None:
-            raw["client_action_id"] = client_action_id
-        move = parse_action_input(raw)
+        move = _parsed(action, expected_version, client_action_id)
     if actor not in ACTORS:
         raise ServiceError("invalid_actor", ACTOR_INVALID, 400, "actor")
     if actor == MoveRecord.Actor.USER:
@@ -142,17 +142,9 @@ def submit_action(
             if actor == MoveRecord.Actor.BOT and not mine.bot_plays:
                 raise ServiceError("not_bot_seat", NOT_BOT_SEAT, 409)
         cid = move.client_action_id
-        if cid is not None:
-            first = (
-                MoveRecord.objects.filter(match_id=mid, client_action_id=cid)
-                .only("seq", "seat", "events")
-                .order_by("seq")  # not the model's ordering, which joins the match
-                .first()
-            )
-            if first is not None:
-                if first.seat != mine.index:
-                    raise ServiceError("client_action_id_reused", CLIENT_ACTION_ID_REUSED, 409, "client_action_id")
-                return ActionOutcome(first.seq, first.seat, visible_events(first.events, first.seat), True)
+        repeated = _repeated(mid, cid, mine.index)
+        if repeated is not None:
+            return repeated
         if match.status != Match.Status.ACTIVE:
             raise ServiceError("match_not_active", MATCH_NOT_ACTIVE, 409)
         engine = _engine(match.game)
@@ -163,6 +155,32 @@ def submit_action(
             raise ServiceError("not_your_turn", NOT_YOUR_TURN, 409)
         outcome = _apply(match, seats, mine, engine, state, move.action, actor, cid, count_timeout)
     return outcome
+
+
+def _parsed(action, expected_version, client_action_id) -> ActionInput:
+    """``inputs.parse_action_input`` of the loose arguments (400 naming the field)."""
+    raw = {"action": action, "expected_version": expected_version}
+    if client_action_id is not None:
+        raw["client_action_id"] = client_action_id
+    return parse_action_input(raw)
+
+
+def _repeated(match_id: int, client_action_id, index: int) -> ActionOutcome | None:
+    """The first outcome of ``client_action_id`` in this match (marked ``duplicate``), None
+    when it is new; 409 ``client_action_id_reused`` when another seat used it."""
+    if client_action_id is None:
+        return None
+    first = (
+        MoveRecord.objects.filter(match_id=match_id, client_action_id=client_action_id)
+        .only("seq", "seat", "events")
+        .order_by("seq")  # not the model's ordering, which joins the match
+        .first()
+    )
+    if first is None:
+        return None
+    if first.seat != index:
+        raise ServiceError("client_action_id_reused", CLIENT_ACTION_ID_REUSED, 409, "client_action_id")
+    return ActionOutcome(first.seq, first.seat, visible_events(first.events, first.seat), True)
 
 
 def _parallel_ok(match: Match, engine: Engine, index: int, expected: int) -> bool:
@@ -194,8 +212,7 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
         raise ServiceError("malformed_action", ACTION_MALFORMED, 400, "action")
     events = list(events)
     now = timezone.now()
-    if count_timeout:
-        _count_timeouts(mine, actor)
+    hands = _count_timeouts(mine, actor) if count_timeout else None
     recorded = recorded_actor(mine, actor)
     before = engine.to_act(state)
     match.state = engine.encode(new_state)
@@ -204,8 +221,7 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
     if result is not None:
         match.result = result.to_json()
         _arm(match, (), seats, now)  # the banks stop as they are
-        _end(match, Match.Status.FINISHED, now)
-        ratings_record_match(match=match, seats=seats)  # issue 13: in this transaction, once
+        _end(match, Match.Status.FINISHED, now)  # rated in this transaction, by the MatchEnded subscriber
     else:
         to_act = engine.to_act(new_state)
         # The seats acting together go on doing so while this action only took its own seat
@@ -214,19 +230,27 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
             match.to_act_since = match.version
         restart = engine.clock_restarts(state, new_state, mine.index, events) or set(to_act) != set(before)
         _arm(match, to_act, seats, now, restart_clock=restart, actor=mine.index)
-    match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at",
+    match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at", "bot_slow",
                               "to_act_since"])
     MoveRecord.objects.create(
         match=match, seq=match.version, seat=mine.index, action=action, events=events,
         actor=recorded, client_action_id=client_action_id,
     )
-    _notify(match, events, seats=seats, state=new_state, actor=recorded)
+    facts = []
+    if hands == HANDED_OVER:
+        facts.append((domain.SeatHandedOver, {"seat": mine.index, "bot_kind": takeover_bot_kind(engine)}))
+        # The site's takeover after time-outs is a seat handed to a bot too (issue 27, point 3).
+        audit.record_seat(match=match, seat_index=mine.index, person=mine.user, by=None, handed=True,
+                          bot_kind=takeover_bot_kind(engine))
+    elif hands == HANDED_BACK:
+        facts.append((domain.SeatHandedBack, {"seat": mine.index}))
+        audit.record_seat(match=match, seat_index=mine.index, person=mine.user, by=mine.user, handed=False)
+    _notify(match, events, seats=seats, state=new_state, actor=recorded, change=domain.MoveApplied,
+            change_fields={"seat": mine.index, "actor": recorded}, facts=facts)
     return ActionOutcome(match.version, mine.index, visible_events(events, mine.index), False)
 
 
 def _member(*, user, tenant) -> None:
-    from gameplatform.tenants.services import membership_require
-
     membership_require(user=user, tenant=tenant)
 
 
@@ -268,19 +292,26 @@ def recorded_actor(seat: Seat, actor: str) -> str:
     return MoveRecord.Actor.TAKEOVER if seat.bot_takeover and not seat.is_bot else MoveRecord.Actor.HANDOVER
 
 
-def _count_timeouts(seat: Seat, actor: str) -> None:
+def _count_timeouts(seat: Seat, actor: str) -> str | None:
     """Issue 10: a person's action clears the takeover; a time-out of a person's seat
-    counts, and the third in a row hands the seat to a bot. Saves only on change."""
+    counts, and the third in a row hands the seat to a bot. Saves only on change. Returns
+    ``HANDED_OVER`` or ``HANDED_BACK`` when the seat changed hands, else None."""
     if actor == MoveRecord.Actor.USER:
         if seat.bot_takeover or seat.timeouts_in_row:
+            back = HANDED_BACK if seat.bot_takeover else None
             seat.bot_takeover = False
             seat.timeouts_in_row = 0
             seat.save(update_fields=["bot_takeover", "timeouts_in_row"])
+            return back
     elif actor == MoveRecord.Actor.TIMEOUT and seat.user_id is not None and not seat.is_bot:
         seat.timeouts_in_row = min(seat.timeouts_in_row + 1, 32767)
+        over = None
         if seat.timeouts_in_row >= TAKEOVER_AFTER_TIMEOUTS:
+            over = None if seat.bot_takeover else HANDED_OVER
             seat.bot_takeover = True
         seat.save(update_fields=["bot_takeover", "timeouts_in_row"])
+        return over
+    return None
 
 
 def _arm(match: Match, to_act, seats: list[Seat], now: datetime, *, restart_clock: bool = True,
@@ -302,8 +333,33 @@ def _arm(match: Match, to_act, seats: list[Seat], now: datetime, *, restart_cloc
         match.deadline = None
     elif restart_clock or match.deadline is None:
         match.deadline = now + timedelta(seconds=match.turn_seconds) if match.turn_seconds else None
-    bot_due = any(seats[i].bot_plays for i in to_act if 0 <= i < len(seats))
-    match.bot_due_at = now + timedelta(seconds=settings.BOT_DELAY_SECONDS) if bot_due else None
+    _bot_due(match, to_act, seats, now)
+
+
+def takeover_bot_kind(engine: Engine) -> str:
+    """The bot kind that plays for an absent person: the strongest, i.e. the last kind that
+    ``engine.bots()`` lists (the protocol orders them weakest first)."""
+    return list(engine.bots())[-1]
+
+
+def seat_bot_kind(engine: Engine, seat: Seat) -> str:
+    """The kind of the bot that plays ``seat``: its own (a bot seat), else the takeover kind
+    (a person's seat handed to a bot)."""
+    return seat.bot_kind if seat.is_bot else takeover_bot_kind(engine)
+
+
+def _bot_due(match: Match, to_act, seats: list[Seat], now: datetime) -> None:
+    """Sets ``bot_due_at`` (``BOT_DELAY_SECONDS`` from ``now`` when a bot plays a seat in
+    ``to_act``, else None) and ``bot_slow`` (one of those bots' levels may think longer than
+    ``SLOW_BOT_SECONDS``: ``games.protocol.bot_budget_seconds``)."""
+    playing = [seats[i] for i in to_act if 0 <= i < len(seats) and seats[i].bot_plays]
+    match.bot_due_at = now + timedelta(seconds=settings.BOT_DELAY_SECONDS) if playing else None
+    match.bot_slow = False
+    if playing:
+        engine = _engine(match.game)
+        bots = engine.bots()
+        match.bot_slow = any(bot_budget_seconds(bots.get(seat_bot_kind(engine, s))) > SLOW_BOT_SECONDS
+                             for s in playing)
 
 
 def _rearm_bot(match: Match, seats: list[Seat]) -> None:
@@ -316,53 +372,50 @@ def _rearm_bot(match: Match, seats: list[Seat]) -> None:
     if clocks.uses_seat_clocks(match):
         _arm(match, to_act, seats, now)
         return
-    bot_due = any(seats[i].bot_plays for i in to_act if 0 <= i < len(seats))
-    match.bot_due_at = now + timedelta(seconds=settings.BOT_DELAY_SECONDS) if bot_due else None
+    _bot_due(match, to_act, seats, now)
 
 
 def _end(match: Match, status: str, now: datetime | None = None) -> None:
-    from gameplatform.alerts.services import match_ended
-
+    """Ends ``match`` (``status`` finished or aborted) in the caller's transaction; the
+    ending is published with the change that saves it (``_notify``: ``MatchEnded`` or
+    ``MatchAborted``, whose subscribers rate it and tell its people)."""
     match.status = status
     match.finished_at = now or timezone.now()
     match.deadline = None
     match.bot_due_at = None
-    match_ended(match)  # its people are told after commit (issue 13, point 3)
+    match.ending = status
 
 
-def _bump_and_notify(match: Match, events: list | None = None) -> None:
-    """Saves the match with ``version + 1`` (a change clients must see) and notifies."""
+def _bump_and_notify(match: Match, events: list | None = None, *, change=domain.MatchChanged,
+                     facts: list | None = None) -> None:
+    """Saves the match with ``version + 1`` (a change clients must see) and publishes it
+    (``_notify``)."""
     match.version += 1
     match.save()
-    _notify(match, events or [])
+    _notify(match, events or [], change=change, facts=facts)
 
 
-def _notify(match: Match, events: list, *, seats: list[Seat] | None = None, state=None, actor=None) -> None:
-    """After commit: broadcast the change; schedule the turn timer and the bot's turn for
-    this version (tasks for an older version find it stale and do nothing).
+def _notify(match: Match, events: list, *, seats: list[Seat] | None = None, state=None, actor=None,
+            change=domain.MatchChanged, change_fields: dict | None = None, facts: list | None = None) -> None:
+    """Publishes the version ``match`` was just saved at (``core.events``, in the caller's
+    transaction): ``change`` (a ``MatchChanged`` class) with the engine's ``events`` and
+    ``change_fields``; each of ``facts`` (``(event class, fields)``); the ending ``_end``
+    marked; then ``TurnChanged`` (the deadline, whether a bot is due).
 
-    ``seats`` (in index order, with users) and the decoded ``state``: what this transaction
-    committed, handed to the broadcast so that it need not read and decode them again. The
-    objects are this call's own: nothing changes them after the commit."""
-    match_id, version = match.pk, match.version
-    deadline, bot_due = match.deadline, match.bot_due_at is not None
-
-    def broadcast():
-        from gameplatform.realtime.broadcast import match_changed
-
-        if seats is None or state is None:
-            match_changed(match_id, version, events)
-            return
-        match_changed(match_id, version, events, table=SnapshotTable(match, seats, state, actor))
-
-    transaction.on_commit(broadcast, robust=True)
-    # Who is waited for now (issue 13, point 3): the rows in this transaction, the alerts of
-    # the people concerned after commit (after the broadcast, from what was written here).
-    from gameplatform.alerts.services import waiting_sync
-
-    waiting_sync(match, seats=seats, state=state)
-    if deadline is not None and deadline - timezone.now() <= TIMER_TASK_HORIZON:
-        transaction.on_commit(lambda: scheduling.expire_turn_at(match_id, version, deadline), robust=True)
-    if bot_due:
-        transaction.on_commit(lambda: scheduling.bot_turn_after(match_id, version, settings.BOT_DELAY_SECONDS),
-                              robust=True)
+    The context handed to subscribers: the ``match`` row, its ``seats`` (in index order,
+    with users) and the decoded ``state`` when the caller has them (what this transaction
+    committed: the broadcast need not read and decode them again), and the move's
+    ``actor``."""
+    context = {"match": match, "seats": seats, "state": state, "actor": actor}
+    base = {"match_id": match.pk, "tenant_id": match.tenant_id, "version": match.version}
+    domain.publish(change(**base, events=tuple(events), **(change_fields or {})), context=context)
+    for cls, fields in facts or ():
+        domain.publish(cls(**base, **fields), context=context)
+    ending = getattr(match, "ending", None)
+    if ending is not None:
+        match.ending = None
+        ended = domain.MatchAborted if ending == Match.Status.ABORTED else domain.MatchEnded
+        domain.publish(ended(**base, status=ending, result=match.result), context=context)
+    deadline = match.deadline.isoformat() if match.deadline is not None else None
+    domain.publish(domain.TurnChanged(**base, deadline=deadline, bot_due=match.bot_due_at is not None),
+                   context=context)

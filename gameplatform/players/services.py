@@ -11,15 +11,16 @@ import datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
-from gameplatform.matches.errors import ServiceError
-from gameplatform.matches.vacations import clocks_vacation_changed
+from gameplatform.core import events
+from gameplatform.core.errors import ServiceError
 from gameplatform.tenants.models import Membership
+from gameplatform.tenants.selectors import vacation_days_left
 from gameplatform.tenants.services import membership_require
 
 from .models import LANGUAGES, Preferences
-from .selectors import settings_get, vacation_days_left
+from .selectors import settings_get
 
 # The furthest ahead a vacation may end (a year's allowance never exceeds 365 days).
 VACATION_MAX_AHEAD = datetime.timedelta(days=366)
@@ -32,7 +33,6 @@ VACATION_TYPE = gettext_noop("vacation_until must be a date (YYYY-MM-DD) or null
 VACATION_PAST = gettext_noop("vacation_until must be today or later (or empty to end a vacation).")
 VACATION_FAR = gettext_noop("vacation_until must be within a year from today.")
 VACATION_NONE = gettext_noop("This community gives no vacation days.")
-VACATION_TOO_LONG = _("vacation_until is too far: that is {days} days and you have {left} vacation days left this year.")
 
 SETTINGS_FIELDS = ("language", "colour_blind", "email_notifications", "browser_notifications", "vacation_until")
 
@@ -88,8 +88,8 @@ def vacation_set(*, membership: Membership, until, today: datetime.date | None =
     ``(until - today) + 1`` days. The same end as now (even one past) changes nothing. Raises 400
     ``invalid_setting`` (field ``vacation_until``) for a non-date, a date in the past or more
     than a year ahead, and for more days than are left; nothing is written then. A change
-    reschedules the deadlines of the member's correspondence matches here
-    (``matches.vacations.clocks_vacation_changed``).
+    publishes ``VacationChanged``: the turn flow then reschedules the deadlines of the member's
+    correspondence matches here (``matches.vacations.clocks_vacation_changed``).
     """
     today = today or timezone.localdate()
     if until is not None and (not isinstance(until, datetime.date) or isinstance(until, datetime.datetime)):
@@ -110,15 +110,25 @@ def vacation_set(*, membership: Membership, until, today: datetime.date | None =
             if m.tenant.vacation_days_per_year == 0:
                 raise ServiceError("invalid_setting", VACATION_NONE, 400, "vacation_until")
             if days > left:
-                raise ServiceError("invalid_setting", VACATION_TOO_LONG.format(days=days, left=left), 400,
-                                   "vacation_until")
+                raise ServiceError("invalid_setting", _vacation_too_long(days, left), 400, "vacation_until")
             m.vacation_started, m.vacation_until = today, until
         m.save(update_fields=["vacation_until", "vacation_started", "vacation_days_used", "vacation_year"])
-        # The vacation pauses the member's correspondence clocks in this community (issue 13).
-        clocks_vacation_changed(membership=m)
+        # The vacation pauses the member's correspondence clocks in this community (issue 13):
+        # the turn flow's subscriber reschedules them in this transaction.
+        events.publish(events.VacationChanged(tenant_id=m.tenant_id, user_id=m.user_id), context={"membership": m})
     membership.__dict__.update({k: getattr(m, k) for k in
                                 ("vacation_until", "vacation_started", "vacation_days_used", "vacation_year")})
     return m
+
+
+def _vacation_too_long(days: int, left: int) -> str:
+    """The refusal of a vacation of ``days`` days when ``left`` remain, in the active language
+    (each number with its own plural)."""
+    asked = ngettext("vacation_until is too far: that is {days} day.", "vacation_until is too far: that is {days} days.",
+                     days).format(days=days)
+    have = ngettext("You have {left} vacation day left this year.", "You have {left} vacation days left this year.",
+                    left).format(left=left)
+    return f"{asked} {have}"
 
 
 def _settle(m: Membership, today: datetime.date) -> None:

@@ -1,77 +1,30 @@
-"""A player's page in the community (``/players/<username>/``) and one's own settings
-(``/settings/``). Thin: parse, call one selector or service, shape the page. Members only; a
-person who is not in this community is a 404 here, whatever they are elsewhere."""
+"""The language chooser's endpoint (``/i18n/setlang/``, URL name ``set_language``)."""
 from __future__ import annotations
 
-from django.contrib import messages
-from django.shortcuts import redirect, render
-from django.utils import timezone
-from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.conf import settings
+from django.http import HttpResponseBadRequest
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
-from gameplatform.i18n.middleware import LANGUAGE_CODES, stored_language
-from gameplatform.matches.errors import ServiceError
-from gameplatform.matches.views import member_page
-from gameplatform.ratings import selectors as ratings
+from .language import LANGUAGE_CODES
+from .models import Preferences
 
-from . import charts, selectors, services
-from .forms import SettingsForm
-
-SAVED = _("Your settings are saved.")
-NOT_SAVED = _("Nothing was saved: please correct {fields}.")
+LANGUAGE_UNKNOWN = "language must be one of: {codes}."
 
 
-@require_GET
-@member_page
-def profile(request, username: str):
-    """/players/<username>/: ratings per game (provisional marked) with their history charts,
-    win rate per game, current and recent matches, all of this community only."""
-    user, _ = selectors.player_get(tenant=request.tenant, username=username)
-    data = selectors.player_profile(tenant=request.tenant, user=user)
-    for row in data["ratings"]:
-        history = ratings.rating_history(tenant=request.tenant, user=user, game=row["game"])
-        row["chart"] = charts.rating_chart([ratings.change_public(c) for c in history])
-    context = {**data, "player": user, "is_me": user.pk == request.user.pk}
-    return render(request, "players/profile.html", context)
-
-
-def _initial(data: dict, user=None) -> dict:
-    initial = {key: data[key] for key in services.SETTINGS_FIELDS}
-    if stored_language(user) is None and get_language() in LANGUAGE_CODES:
-        # No saved choice yet: the form offers the language the page is shown in (the cookie's
-        # or the browser's), so saving other settings does not switch the site to English.
-        initial["language"] = get_language()
-    until = initial["vacation_until"]
-    if until is not None and until < timezone.localdate():
-        initial["vacation_until"] = None  # an ended vacation is not shown as planned
-    return initial
-
-
-@require_http_methods(["GET", "POST"])
-@member_page
-def settings_page(request):
-    """/settings/: GET the form; POST saves every field at once (400 and nothing saved when a
-    field is refused, the field's message beside it)."""
-    current = selectors.settings_get(user=request.user, tenant=request.tenant)
-    if request.method == "GET":
-        return _render(request, SettingsForm(initial=_initial(current, request.user)), current)
-    form = SettingsForm(request.POST)
-    if form.is_valid():
-        try:
-            services.settings_update(user=request.user, tenant=request.tenant, **form.cleaned_data)
-        except ServiceError as exc:
-            if exc.status == 403:
-                raise
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
-        else:
-            messages.success(request, SAVED)
-            return redirect("settings")
-    names = ", ".join(form.field_label(name) if name != "__all__" else "the form" for name in form.errors)
-    messages.error(request, NOT_SAVED.format(fields=names))
-    return _render(request, form, current, status=400)
-
-
-def _render(request, form: SettingsForm, current: dict, status: int = 200):
-    context = {"form": form, "current": current}
-    return render(request, "players/settings.html", context, status=status)
+@require_POST
+def language_set(request):
+    """POST ``language`` (en, fr or sv) and optionally ``next`` (a local URL): Django's
+    ``set_language`` sets the ``django_language`` cookie and redirects to ``next`` (or back);
+    a signed-in person's choice is saved in ``Preferences.language`` too, so it follows them
+    to other devices. An unknown code is a 400 naming the field, and nothing is saved."""
+    language = request.POST.get("language", "")
+    if language not in LANGUAGE_CODES:
+        codes = ", ".join(code for code, _name in settings.LANGUAGES)
+        return HttpResponseBadRequest(_(LANGUAGE_UNKNOWN).format(codes=codes), content_type="text/plain")
+    response = set_language(request)
+    user = request.user
+    if user.is_authenticated:
+        Preferences.objects.update_or_create(user=user, defaults={"language": language})
+    return response

@@ -3,24 +3,13 @@ nobody edits them by hand (each rating is the sum of its history, written once p
 ``ratings.services``)."""
 from django.contrib import admin
 
-from gameplatform.tenants.admin import TenantScopedAdminMixin
+from gameplatform.tenants.admin import ReadOnlyScoped
 
 from .models import Rating, RatingChange
 
 
-class ReadOnlyScopedAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
+class ReadOnlyScopedAdmin(ReadOnlyScoped, admin.ModelAdmin):
     """Scoped to the moderator's tenants; view only, for superusers too."""
-
-    moderator_can_add = moderator_can_change = moderator_can_delete = False
-
-    def has_add_permission(self, request, *args):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Rating)

@@ -10,7 +10,8 @@ from django.db.models import F, QuerySet, Window
 from django.db.models.functions import Rank
 from django.utils.translation import gettext_noop
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
+from gameplatform.matches.selectors import game_name
 from gameplatform.tenants.selectors import active_member_ids
 from games import registry
 
@@ -111,11 +112,3 @@ def changes_by_match(*, tenant, user, match_ids) -> dict[int, int]:
     """``{match_id: rating delta}`` of ``user``'s changes from those matches of ``tenant``."""
     rows = RatingChange.objects.for_tenant(tenant).filter(user=user, match_id__in=list(match_ids))
     return {c.match_id: c.delta for c in rows.only("match_id", "rating_before", "rating_after")}
-
-
-def game_name(slug: str) -> str:
-    """The game's name, or its slug for a game no longer registered."""
-    try:
-        return registry.get_engine(slug).name
-    except registry.UnknownGame:
-        return slug

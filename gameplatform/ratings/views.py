@@ -8,8 +8,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from gameplatform.matches.errors import ServiceError
-from gameplatform.matches.views import member_page
+from gameplatform.core.errors import ServiceError
+from gameplatform.tenants.pages import member_page
 from games.registry import all_engines
 
 from . import selectors, skill

@@ -8,7 +8,8 @@ Accepted, exactly (no other keys):
 - ``{"type": "sync"}``
 - ``{"type": "resume"}``
 - the chat's (``CHAT_TYPES``; also the lobby socket's only ones, ``chat.consumers``):
-  ``{"type": "chat", "text": str}``, ``{"type": "chat_sync"}``,
+  ``{"type": "chat", "text": str, "client_message_id"?: str (1-64 chars)}``,
+  ``{"type": "chat_sync"}``,
   ``{"type": "chat_mute", "user": str}``, ``{"type": "chat_unmute", "user": str}``,
   ``{"type": "chat_report", "message": int >= 1, "reason": str}`` (values checked again by
   ``chat.services``)
@@ -22,20 +23,24 @@ import json
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches.inputs import parse_action_input, valid_client_action_id
 
 # Frames above this many characters are refused unread (an action is at most 4,000), with an
-# error naming the limit, then the close code 1009 ("message too big", RFC 6455). Daphne
-# itself closes a frame over 1 MiB with 1009 before it reaches us.
+# error naming the limit, then the close code CLOSE_TOO_BIG: RFC 6455's 1009 ("message too
+# big") moved to the application range, as Daphne refuses any code an application sends
+# other than 1000 and 3000-4999 (``realtime.sockets.SocketConsumer`` applies it). Daphne
+# itself refuses a frame over its own limit (1 MiB) before it reaches us: docs/contracts.md,
+# "WebSocket close codes".
 MAX_FRAME_CHARS = 16_384
-CLOSE_TOO_BIG = 1009
+CLOSE_TOO_BIG = 4009
 CHAT_TYPES = ("chat", "chat_sync", "chat_mute", "chat_unmute", "chat_report")
 MESSAGE_TYPES = ("action", "sync", "resume", *CHAT_TYPES)
 FIELDS = {
     "action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"},
-    "chat": {"type", "text"}, "chat_sync": {"type"}, "chat_mute": {"type", "user"},
+    "chat": {"type", "text", "client_message_id"}, "chat_sync": {"type"}, "chat_mute": {"type", "user"},
     "chat_unmute": {"type", "user"}, "chat_report": {"type", "message", "reason"},
 }
 # The required fields of a chat message and the JSON type each must have.
@@ -52,10 +57,6 @@ INVALID_FIELD = "invalid_field"
 UNEXPECTED_FIELD = "unexpected_field"
 
 MSG_BINARY = _("Messages must be JSON text frames, not binary ones.")
-MSG_TOO_LARGE = (
-    "Messages are limited to {limit} characters; this one had {size}. The socket closes (1009): "
-    "reconnect to go on."
-)
 MSG_NOT_JSON = _("Messages must be valid JSON.")
 MSG_NOT_OBJECT = _("Messages must be JSON objects with a 'type' field.")
 MSG_TYPE_MISSING = _("Field 'type' is required: one of {types}.")
@@ -63,33 +64,41 @@ MSG_TYPE_UNKNOWN = _("Field 'type' must be one of {types}.")
 MSG_FIELD_UNEXPECTED = _("Field '{field}' is not part of a '{kind}' message.")
 MSG_FIELD_MISSING = _("Field '{field}' is required in a '{kind}' message.")
 MSG_FIELD_TYPE = _("Field '{field}' must be {what}.")
+MSG_ID_INVALID = _("Field '{field}' must be text of 1 to 64 characters.")
 WHAT = {str: _("text"), int: _("a whole number of at least 1")}
 
 
 class FrameTooLarge(Exception):
-    """A frame over ``MAX_FRAME_CHARS``: the consumer sends ``{"type": "error", "code":
-    "message_too_large", "message", "limit"}`` and closes the socket with ``CLOSE_TOO_BIG``."""
+    """A frame over ``MAX_FRAME_CHARS``: the socket sends ``{"type": "error", "code":
+    "message_too_large", "message", "limit"}`` and closes with ``CLOSE_TOO_BIG`` (4009)."""
 
     code = TOO_LARGE
 
     def __init__(self, size: int):
         self.size = size
         self.limit = MAX_FRAME_CHARS
-        self.message = MSG_TOO_LARGE.format(limit=MAX_FRAME_CHARS, size=size)
+        self.message = ngettext(
+            "Messages are limited to {limit} character; this one had {size}. The socket closes (4009): "
+            "reconnect to go on.",
+            "Messages are limited to {limit} characters; this one had {size}. The socket closes (4009): "
+            "reconnect to go on.", MAX_FRAME_CHARS).format(limit=MAX_FRAME_CHARS, size=size)
         super().__init__(self.message)
 
 
 class ClientError(Exception):
     """A client message the server refuses. ``code``: stable slug; ``message``: names the
-    field; ``field``: the offending field or None; ``client_action_id``: echoed when known."""
+    field; ``field``: the offending field or None; ``client_action_id`` (an action's) and
+    ``client_message_id`` (a chat message's): echoed when known."""
 
-    def __init__(self, code: str, message: str, field: str | None = None, client_action_id: str | None = None):
+    def __init__(self, code: str, message: str, field: str | None = None, client_action_id: str | None = None,
+                 client_message_id: str | None = None):
         message = str(message)  # a lazy translation, in the language active where it is raised
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
         self.client_action_id = client_action_id
+        self.client_message_id = client_message_id
 
 
 @dataclass(frozen=True)
@@ -100,8 +109,9 @@ class ClientMessage:
     action: dict | None = None
     expected_version: int | None = None
     client_action_id: str | None = None
-    # A chat message's fields (CHAT_FIELDS), by name.
+    # A chat message's fields (CHAT_FIELDS), by name, and its client message id (optional).
     fields: dict | None = None
+    client_message_id: str | None = None
 
 
 def check_frame_size(text_data: str | None, bytes_data: bytes | None) -> None:
@@ -133,15 +143,19 @@ def parse_message(content: object, types: tuple[str, ...] = MESSAGE_TYPES) -> Cl
         raise ClientError(MISSING_FIELD, MSG_TYPE_MISSING.format(types=", ".join(types)), "type")
     if not isinstance(kind, str) or kind not in types:
         raise ClientError(UNKNOWN_TYPE, MSG_TYPE_UNKNOWN.format(types=", ".join(types)), "type")
-    # A well-formed client_action_id is echoed on every error about this message.
-    cid = content.get("client_action_id")
-    cid = cid if _valid_client_action_id(cid) else None
+    # A well-formed client_action_id (client_message_id) is echoed on every error about this
+    # action (chat message).
+    ids = echo_ids(content)
+    cid, mid = ids.get("client_action_id"), ids.get("client_message_id")
     extra = sorted(set(content) - FIELDS[kind])
     if extra:
         field = extra[0][:40]  # echo at most 40 characters of what the client sent
-        raise ClientError(UNEXPECTED_FIELD, MSG_FIELD_UNEXPECTED.format(field=field, kind=kind), field, cid)
+        raise ClientError(UNEXPECTED_FIELD, MSG_FIELD_UNEXPECTED.format(field=field, kind=kind), field, cid, mid)
     if kind in CHAT_FIELDS:
-        return ClientMessage(kind=kind, fields=_chat_fields(kind, content))
+        fields = _chat_fields(kind, content, mid)
+        if "client_message_id" in content and mid is None:
+            raise ClientError(INVALID_FIELD, MSG_ID_INVALID.format(field="client_message_id"), "client_message_id")
+        return ClientMessage(kind=kind, fields=fields, client_message_id=mid)
     if kind != "action":
         return ClientMessage(kind=kind)
     try:  # the action's fields: the parser the REST API uses too
@@ -152,18 +166,37 @@ def parse_message(content: object, types: tuple[str, ...] = MESSAGE_TYPES) -> Cl
                          client_action_id=move.client_action_id)
 
 
-def _chat_fields(kind: str, content: dict) -> dict:
-    """The fields of a chat message, each present and of its JSON type (an int is >= 1)."""
+def echo_ids(content: object) -> dict:
+    """The ids a client gave a frame, to echo on any answer about it: ``{"client_action_id":
+    id}`` of an action, ``{"client_message_id": id}`` of a chat message, when well-formed
+    (1-64 characters); else {}."""
+    if not isinstance(content, dict):
+        return {}
+    out = {}
+    cid = content.get("client_action_id")
+    if _valid_client_action_id(cid):
+        out["client_action_id"] = cid
+    mid = content.get("client_message_id")
+    if content.get("type") == "chat" and _valid_client_action_id(mid):
+        out["client_message_id"] = mid
+    return out
+
+
+def _chat_fields(kind: str, content: dict, mid: str | None) -> dict:
+    """The fields of a chat message, each present and of its JSON type (an int is >= 1);
+    errors echo ``mid``, the message's client id."""
     out = {}
     for field, kind_of in CHAT_FIELDS[kind].items():
         if field not in content:
-            raise ClientError(MISSING_FIELD, MSG_FIELD_MISSING.format(field=field, kind=kind), field)
+            raise ClientError(MISSING_FIELD, MSG_FIELD_MISSING.format(field=field, kind=kind), field,
+                              client_message_id=mid)
         value = content[field]
         wrong = not isinstance(value, kind_of) or isinstance(value, bool)
         if kind_of is int and not wrong:
             wrong = not 1 <= value < 2**63
         if wrong:
-            raise ClientError(INVALID_FIELD, MSG_FIELD_TYPE.format(field=field, what=WHAT[kind_of]), field)
+            raise ClientError(INVALID_FIELD, MSG_FIELD_TYPE.format(field=field, what=WHAT[kind_of]), field,
+                              client_message_id=mid)
         out[field] = value
     return out
 

@@ -28,6 +28,9 @@ from django.conf import settings
 from django.http.request import split_domain_port
 from django.utils.http import is_same_domain
 
+from gameplatform.tenants.models import Tenant
+from gameplatform.tenants.selectors import normalize_host
+
 DEFAULT_PORTS = {"http": 80, "https": 443}
 SOCKET_SCHEMES = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
 
@@ -78,9 +81,6 @@ def request_scheme_and_port(scope: dict) -> tuple[str, int] | None:
 
 def community_hosts_include(host: str) -> bool:
     """True when ``host`` serves a community: a ``Tenant.domain`` or a default host."""
-    from gameplatform.tenants.models import Tenant
-    from gameplatform.tenants.selectors import normalize_host
-
     defaults = {normalize_host(h) for h in settings.TENANT_DEFAULT_HOSTS}
     return host in defaults or Tenant.objects.filter(domain=host).exists()
 

@@ -17,21 +17,24 @@ addresses) stays invisible to them.
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from gameplatform.chat.admin_actions import membership_act
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
+from gameplatform.i18n.phrases import labelled
+from gameplatform.tenants.admin_actions import membership_act, run_each
 
-from . import services
-from .models import Invitation, Membership, Tenant
+from . import admin_audit, closing, services
+from .models import AuditEntry, Invitation, Membership, Tenant
 from .selectors import tenant_list_moderated
+
+RESTORED_DONE = ngettext_lazy("Restored %(count)s community.", "Restored %(count)s communities.", "count")
 
 BANNED_ROW_KEPT = "A banned member's row is the ban: lift the ban first."
 
 
 def _moderate(modeladmin, request, queryset, kind: str) -> None:
-    """Ban, unban or time out the selected members (``chat.admin_actions.membership_act``:
+    """Ban, unban or time out the selected members (``tenants.admin_actions.membership_act``:
     services that check who may, and write the audit log)."""
     membership_act(modeladmin, request, queryset, kind)
 
@@ -202,7 +205,7 @@ class MembershipInlineFormSet(forms.BaseInlineFormSet):
             try:
                 services.membership_check_manage(by=self.request.user, membership=current, new_role=None)
             except ServiceError as exc:
-                raise forms.ValidationError(f"{current.user}: {exc.message}")
+                raise forms.ValidationError(labelled(current.user, exc.message))
         if self.instance.pk and Membership.objects.filter(
             tenant=self.instance, role=Membership.Role.OWNER
         ).exists():
@@ -242,11 +245,30 @@ class TenantAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     list_filter = ["is_open"]
     search_fields = ["name", "slug", "domain"]
     inlines = [MembershipInline]
+    actions = ["restore_communities"]
+
+    # Issue 27: handing over and closing go through their services (the console,
+    # tenants.closing), never a raw field edit; the games and the default clock are checked there too.
+    SERVICE_FIELDS = ["created_by", "ownership_offered_to", "ownership_offered_at", "closing_at", "closes_at",
+                      "closed_at", "purge_at"]
 
     def get_readonly_fields(self, request, obj=None):
         if is_superuser(request):
-            return ["created_at"]
-        return ["slug", "domain", "created_at"]
+            return ["created_at", *self.SERVICE_FIELDS]
+        return ["slug", "domain", "created_at", "games", "default_clock", *self.SERVICE_FIELDS]
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not is_superuser(request):
+            actions.pop("restore_communities", None)
+        return actions
+
+    @admin.action(description=_("Restore the selected closing or closed communities"))
+    def restore_communities(self, request, queryset):
+        """Site staff restore communities before their purge (``closing.community_restore``:
+        audit entry ``restore``); each refusal is shown."""
+        run_each(self, request, list(queryset), lambda t: closing.community_restore(tenant=t, by=request.user),
+                 RESTORED_DONE)
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(member_total=Count("memberships"))
@@ -255,7 +277,19 @@ class TenantAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
     def member_count(self, obj):
         return obj.member_total
 
+    def save_model(self, request, obj, form, change):
+        if change:
+            admin_audit.record_settings_form(by=request.user, form=form)
+        super().save_model(request, obj, form, change)
+
     def save_formset(self, request, form, formset, change):
+        if formset.model is Membership:
+            for row in formset.forms:
+                if row in formset.deleted_forms:
+                    if row.instance.pk:
+                        admin_audit.record_removal(by=request.user, membership=row.instance)
+                elif row.has_changed():
+                    admin_audit.record_role_form(by=request.user, form=row)
         super().save_formset(request, form, formset, change)
         if formset.model is Membership:
             _grant_staff_to_moderators(Membership.objects.filter(tenant=form.instance))
@@ -323,16 +357,23 @@ class MembershipAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         # banned members: their row is the ban).
         for membership in queryset.select_related("tenant", "user"):
             if membership.banned_at is not None:
-                messages.error(request, f"{membership.user}: {BANNED_ROW_KEPT}")
+                messages.error(request, labelled(membership.user, BANNED_ROW_KEPT))
                 continue
             try:
                 services.membership_check_manage(by=request.user, membership=membership, new_role=None)
             except ServiceError as exc:
-                messages.error(request, f"{membership.user}: {exc.message}")
+                messages.error(request, labelled(membership.user, exc.message))
                 continue
+            admin_audit.record_removal(by=request.user, membership=membership)
             membership.delete()
 
+    def delete_model(self, request, obj):
+        admin_audit.record_removal(by=request.user, membership=obj)
+        super().delete_model(request, obj)
+
     def save_model(self, request, obj, form, change):
+        if change:
+            admin_audit.record_role_form(by=request.user, form=form)
         super().save_model(request, obj, form, change)
         _grant_staff_to_moderators(Membership.objects.filter(pk=obj.pk))
 
@@ -359,3 +400,44 @@ class InvitationAdmin(TenantScopedAdminMixin, admin.ModelAdmin):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+        if not change:
+            admin_audit.record_invitation(by=request.user, invitation=obj, made=True)
+
+    def delete_model(self, request, obj):
+        admin_audit.record_invitation(by=request.user, invitation=obj, made=False)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for invitation in queryset.select_related("tenant"):
+            admin_audit.record_invitation(by=request.user, invitation=invitation, made=False)
+        super().delete_queryset(request, queryset)
+
+
+class ReadOnlyScoped(TenantScopedAdminMixin):
+    """Scoped, and nobody (superusers included) adds, edits or really deletes a row."""
+
+    moderator_can_add = False
+    moderator_can_change = False
+    moderator_can_delete = False
+
+    def has_add_permission(self, request, *args):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyScoped, admin.ModelAdmin):
+    """The audit log (issue 27, point 3): every moderation and ownership action, read-only for
+    everyone, superusers included; a moderator or owner sees their communities' rows only."""
+
+    list_display = ["created_at", "actor", "action", "target", "subject", "reason", "until", "tenant"]
+    list_filter = ["action", ("tenant", admin.RelatedOnlyFieldListFilter)]
+    list_select_related = ["actor", "target", "tenant"]
+    search_fields = ["actor__username", "target__username", "reason", "subject"]
+    fields = ["tenant", "created_at", "actor", "action", "target", "subject", "reason", "until", "details"]
+    readonly_fields = fields

@@ -1,7 +1,12 @@
 """Read-side queries for tenants (communities), memberships and invitations."""
+import datetime
+
 from django.conf import settings
-from django.db.models import Case, QuerySet, Value, When
+from django.db.models import Case, Q, QuerySet, Value, When
 from django.http.request import split_domain_port
+from django.utils import timezone
+
+from games import registry
 
 from .models import Invitation, Membership, Tenant
 
@@ -147,3 +152,80 @@ def tenant_site_url(*, tenant, request) -> str | None:
         return None
     _, port = split_domain_port(request.get_host())  # the port the visitor used, if any
     return f"{request.scheme}://{tenant.domain}{':' + port if port else ''}/"
+
+
+def vacation_days_left(*, membership: Membership, today: datetime.date | None = None) -> int:
+    """Vacation days the member may still take this calendar year in the membership's
+    community: ``tenant.vacation_days_per_year`` minus the days of earlier vacations this year
+    and the whole of a vacation set this year (running or planned); never below 0."""
+    today = today or timezone.localdate()
+    used = membership.vacation_days_used if membership.vacation_year == today.year else 0
+    start, until = membership.vacation_started, membership.vacation_until
+    if start is not None and until is not None and start.year == today.year:
+        used += (until - start).days + 1
+    return max(membership.tenant.vacation_days_per_year - used, 0)
+
+
+def on_vacation(*, membership: Membership, today: datetime.date | None = None) -> bool:
+    """True while the member's vacation runs: ``vacation_started <= today <= vacation_until``
+    (for the clocks, which pause correspondence deadlines then)."""
+    today = today or timezone.localdate()
+    start, until = membership.vacation_started, membership.vacation_until
+    return start is not None and until is not None and start <= today <= until
+
+
+def tenant_search(*, user, q: str = "", language: str = "", game: str = "") -> QuerySet[Tenant]:
+    """Communities one may find (issue 27, point 6): the open ones, and the invite-only ones
+    ``user`` belongs to (not banned), never a closed one (``closed_at`` set); by name. Filters,
+    each optional: ``q`` in the name or slug (any case), ``language`` the community's language,
+    ``game`` a game it offers (one that offers every game, ``games`` empty, matches any)."""
+    qs = Tenant.objects.filter(closed_at__isnull=True)
+    visible = Q(is_open=True)
+    if _is_active_user(user):
+        visible |= Q(pk__in=Membership.objects.filter(user=user, banned_at__isnull=True).values("tenant_id"))
+    qs = qs.filter(visible)
+    if q:
+        qs = qs.filter(Q(name__icontains=q) | Q(slug__icontains=q.lower()))
+    if language:
+        qs = qs.filter(language=language)
+    if game:
+        # In Python: SQLite (embedded mode) has no JSON containment; a few thousand rows at most.
+        offering = [pk for pk, games in qs.values_list("pk", "games") if not games or game in games]
+        qs = qs.filter(pk__in=offering)
+    return qs.order_by("name", "pk")
+
+
+def tenant_visible(*, user, tenant) -> bool:
+    """Whether ``user`` may see ``tenant``'s page: an open community, one they belong to
+    (banned members see that they are), or any for an active superuser; an invite-only
+    community is hidden from everyone else (a 404, its existence not revealed)."""
+    if tenant.is_open:
+        return True
+    if not _is_active_user(user):
+        return False
+    return user.is_superuser or Membership.objects.filter(user=user, tenant=tenant).exists()
+
+
+def tenant_game_slugs(*, tenant) -> list[str]:
+    """The registry slugs of the games ``tenant`` offers, in the registry's order: its
+    ``games``, or every game of the site when it names none (a game no longer installed is
+    left out)."""
+    known = registry.slugs()
+    chosen = tenant.games if tenant is not None and isinstance(tenant.games, list) else []
+    offered = [slug for slug in known if slug in chosen]
+    return offered if chosen else known
+
+
+def tenant_base_url(*, tenant, request) -> str | None:
+    """Where ``tenant``'s own pages (lobby, matches, leaderboards) are, as seen from
+    ``request``, without the final slash: "" when the request is on its host already (links
+    stay relative), its domain with the request's scheme and port, ``settings.SITE_URL`` for the
+    default community, else None (a community without an address of its own)."""
+    if getattr(request, "tenant", None) is not None and request.tenant.pk == tenant.pk:
+        return ""
+    site = tenant_site_url(tenant=tenant, request=request)
+    if site is not None:
+        return site.rstrip("/")
+    if tenant.slug == settings.DEFAULT_TENANT_SLUG:
+        return settings.SITE_URL.rstrip("/")
+    return None

@@ -1,7 +1,7 @@
 """Writes for communities (tenants): memberships, invitations and roles.
 
 All keyword-only. Refusals raise ``ServiceError(code, message, status)`` from
-``gameplatform/matches/errors.py``; the messages below are constants so tests assert them.
+``gameplatform/core/errors.py``; the messages below are constants so tests assert them.
 Roles: ``player`` plays; ``moderator`` also invites and moderates in the admin; ``owner``
 also manages owners. One account may belong to several tenants.
 """
@@ -9,9 +9,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 
-from .models import Invitation, Membership, Tenant
+from .audit import audit_record
+from .closing import tenant_check_open
+from .models import AuditEntry, Invitation, Membership, Tenant
 from .selectors import user_can_moderate
 
 NOT_SIGNED_IN = gettext_noop("Sign in to take part in this community.")
@@ -59,6 +61,7 @@ def membership_require(*, user, tenant: Tenant | None) -> Membership:
         return membership
     if not tenant.is_open:
         raise ServiceError("not_member", INVITE_ONLY, 403)
+    tenant_check_open(tenant)  # a closing community admits nobody new (issue 27, point 4)
     # get_or_create retries the read on a unique-constraint race (two tabs at once).
     membership, _ = Membership.objects.get_or_create(
         user=user, tenant=tenant, defaults={"role": Membership.Role.PLAYER}
@@ -79,6 +82,7 @@ def membership_join(*, user, tenant: Tenant) -> Membership:
         return existing
     if not tenant.is_open:
         raise ServiceError("invite_required", INVITE_ONLY, 403)
+    tenant_check_open(tenant)
     membership, _ = Membership.objects.get_or_create(
         user=user, tenant=tenant, defaults={"role": Membership.Role.PLAYER}
     )
@@ -109,6 +113,7 @@ def membership_join_by_invite(*, user, code: str) -> Membership:
             return existing
         if invitation.used_at is not None:
             raise ServiceError("invite_used", INVITE_USED, 409, field="code")
+        tenant_check_open(invitation.tenant)
         membership = Membership.objects.create(
             user=user, tenant_id=invitation.tenant_id, role=Membership.Role.PLAYER
         )
@@ -125,7 +130,12 @@ def invitation_create(*, tenant: Tenant, by) -> Invitation:
     _check_active(by)
     if not user_can_moderate(user=by, tenant=tenant):
         raise ServiceError("not_moderator", NOT_MODERATOR, 403)
-    return Invitation.objects.create(tenant=tenant, created_by=by)
+    with transaction.atomic():
+        invitation = Invitation.objects.create(tenant=tenant, created_by=by)
+        # The audit trail (issue 27, point 3) names the code, never the whole of it.
+        audit_record(tenant=tenant, actor=by, action=AuditEntry.Action.INVITATION_CREATE,
+                     subject=f"invitation:{invitation.pk}", details={"code": invitation.code[:4] + "…"})
+    return invitation
 
 
 def invitation_revoke(*, invitation: Invitation, by) -> None:
@@ -142,6 +152,8 @@ def invitation_revoke(*, invitation: Invitation, by) -> None:
             return
         if current.used_at is not None:
             raise ServiceError("invite_used", INVITE_USED, 409)
+        audit_record(tenant=current.tenant, actor=by, action=AuditEntry.Action.INVITATION_REVOKE,
+                     subject=f"invitation:{current.pk}", details={"code": current.code[:4] + "…"})
         current.delete()
 
 
@@ -177,8 +189,9 @@ def membership_check_manage(*, by, membership: Membership, new_role: str | None 
             raise ServiceError("last_owner", LAST_OWNER, 409)
 
 
-def membership_set_role(*, membership: Membership, role: str, by=None) -> Membership:
-    """Sets ``membership.role`` after ``membership_check_manage`` (same errors).
+def membership_set_role(*, membership: Membership, role: str, by=None, reason: str = "") -> Membership:
+    """Sets ``membership.role`` after ``membership_check_manage`` (same errors); a change is
+    recorded in the audit trail (``role``, details ``{"role": [old, new]}``; issue 27, point 3).
 
     Granting moderator or owner also sets the user's ``is_staff`` so they can open the admin,
     where they see only the tenants they moderate; losing the role does not clear it (their
@@ -188,6 +201,8 @@ def membership_set_role(*, membership: Membership, role: str, by=None) -> Member
         membership = Membership.objects.select_for_update().get(pk=membership.pk)
         membership_check_manage(by=by, membership=membership, new_role=role)
         if membership.role != role:
+            audit_record(tenant=membership.tenant, actor=by, action=AuditEntry.Action.ROLE, target=membership.user,
+                         reason=reason, details={"role": [membership.role, role]})
             membership.role = role
             membership.save(update_fields=["role"])
         user = membership.user
@@ -195,3 +210,7 @@ def membership_set_role(*, membership: Membership, role: str, by=None) -> Member
             user.is_staff = True
             user.save(update_fields=["is_staff"])
     return membership
+
+
+# Starting a community (issue 27, point 1): in creation.py, part of this module's API.
+from .creation import community_create, community_domain  # noqa: E402,F401

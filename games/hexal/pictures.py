@@ -2,8 +2,10 @@
 
 Cards are drawn as on the table (static/hexal/draw.js): a pointy hexagon in the card's colour
 with its shape and its number; the same axial cells and pixel layout (static/hexal/board.js).
-A figure is a list of cells; ``figure(name)`` returns the SVG text of one of ``FIGURES``
-(every value in it comes from this module, so it is safe to put in a page as it is).
+A figure is a list of cells; ``figure(name, translate)`` returns the SVG text of one of
+``FIGURES`` (every value in it comes from this module or, escaped, from ``translate``, so it
+is safe to put in a page as it is). Its words (the accessible name, the labels) are marked
+with ``gettext_noop`` for makemessages; the template tag passes ``gettext`` as ``translate``.
 """
 from __future__ import annotations
 
@@ -21,6 +23,11 @@ FILL = {"red": "#d32f2f", "orange": "#f57c00", "yellow": "#fdd835", "green": "#2
         "purple": "#7b1fa2"}
 INK = {"red": "#fff", "orange": "#1d2330", "yellow": "#1d2330", "green": "#fff", "blue": "#fff", "purple": "#fff"}
 FONT = "system-ui, sans-serif"
+
+
+def gettext_noop(text: str) -> str:
+    """Marks ``text`` for the catalogues (makemessages); translated when drawn (``figure``)."""
+    return text
 
 
 def cell_xy(q: int, r: int) -> tuple[float, float]:
@@ -100,8 +107,9 @@ class Figure:
     labels: list = field(default_factory=list)
 
 
-def render(fig: Figure) -> str:
-    """The SVG text of ``fig``, its viewBox fitted to what it draws."""
+def render(fig: Figure, translate=str) -> str:
+    """The SVG text of ``fig``, its viewBox fitted to what it draws, its words through
+    ``translate`` (the page's language)."""
     parts: list[str] = []
     xs, ys = [], []
     for (q, r) in list(fig.cards) + list(fig.free):
@@ -136,23 +144,25 @@ def render(fig: Figure) -> str:
     for a, b, text in fig.links:
         (ax, ay), (bx, by) = cell_xy(*a), cell_xy(*b)
         parts.append(pill((ax + bx) / 2, (ay + by) / 2, text))
-    for x, y, text, best in fig.labels:
+    for x, y, label, best in fig.labels:
+        text = translate(label)
         parts.append(pill(x, y, text, best))
         half = 5 + len(text) * 4.0
         xs += [x - half - SIZE * 0.2, x + half + SIZE * 0.2]
         ys += [y + SIZE * 0.1 - SIZE * 0.9, y + 11 + SIZE * 0.1 - SIZE * 0.9]  # the margin below adds the rest
     m = SIZE * 1.15
+    title = translate(fig.title)
     x0, y0, x1, y1 = min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.0f} {y0:.0f} {x1 - x0:.0f} {y1 - y0:.0f}" '
-            f'width="{(x1 - x0) * 1.1:.0f}" height="{(y1 - y0) * 1.1:.0f}" role="img" aria-label="{escape(fig.title)}">'
-            f'<title>{escape(fig.title)}</title><rect x="{x0:.0f}" y="{y0:.0f}" width="{x1 - x0:.0f}" '
+            f'width="{(x1 - x0) * 1.1:.0f}" height="{(y1 - y0) * 1.1:.0f}" role="img" aria-label="{escape(title)}">'
+            f'<title>{escape(title)}</title><rect x="{x0:.0f}" y="{y0:.0f}" width="{x1 - x0:.0f}" '
             f'height="{y1 - y0:.0f}" rx="10" fill="{TABLE}"/>' + "".join(parts) + "</svg>")
 
 
 def _deck_row() -> Figure:
     cards = {(i, 0): [f"{c}{s}{i + 1}"] for i, (c, s) in enumerate(zip(COLOUR_LETTERS, SHAPE_LETTERS, strict=True))}
-    return Figure(title="Six cards: red circle 1, orange triangle 2, yellow square 3, green pentagon 4, "
-                        "blue hexagon 5, purple star 6", cards=cards)
+    return Figure(title=gettext_noop("Six cards: red circle 1, orange triangle 2, yellow square 3, green pentagon 4, "
+                                     "blue hexagon 5, purple star 6"), cards=cards)
 
 
 FIGURES = {
@@ -160,30 +170,33 @@ FIGURES = {
     "cards": _deck_row,
     # A target and where cards may go around it.
     "places": lambda: Figure(
-        title="The target, the green star 4, with a ring; its free sides are dashed, and one card may go on its top. "
-              "The blue star 3 beside it is already in play.",
+        title=gettext_noop("The target, the green star 4, with a ring; its free sides are dashed, and one card may go "
+                           "on its top. The blue star 3 beside it is already in play."),
         cards={(0, 0): ["GX4"], (1, -1): ["BX3"], (-1, 0): ["RC4"]},
         target=(0, 0), free=((1, 0), (0, 1), (-1, 1), (0, -1)), free_top=True,
     ),
     # A placement and its points.
     "scoring": lambda: Figure(
-        title="The yellow star 3 placed beside the green star 4 (the target) and the blue star 3: it shares the star "
-              "with the green star 4 (1 point) and the star and the 3 with the blue star 3 (2 points): 3 points.",
+        title=gettext_noop("The yellow star 3 placed beside the green star 4 (the target) and the blue star 3: it shares "
+                           "the star with the green star 4 (1 point) and the star and the 3 with the blue star 3 "
+                           "(2 points): 3 points."),
         cards={(0, 0): ["GX4"], (1, -1): ["BX3"], (-1, 0): ["RC4"], (1, 0): ["YX3"]},
         target=(0, 0), placed=((1, 0),),
         links=(((0, 0), (1, 0), "+1"), ((1, -1), (1, 0), "+2")),
-        labels=[(cell_xy(1, 0)[0] + 30, cell_xy(1, 0)[1] + 50, "+3 this card", True)],
+        labels=[(cell_xy(1, 0)[0] + 30, cell_xy(1, 0)[1] + 50, gettext_noop("+3 this card"), True)],
     ),
     # A stack: a card on top touches the card below and the same-level cards around it.
     "stack": lambda: Figure(
-        title="The green circle 4 was placed on top of the red circle 4: a stack of 2. It shares the circle and the 4 "
-              "with the card below it (2 points). A card beside it at level 1 needs a stack of 1 under it.",
+        title=gettext_noop("The green circle 4 was placed on top of the red circle 4: a stack of 2. It shares the circle "
+                           "and the 4 with the card below it (2 points). A card beside it at level 1 needs a stack of 1 "
+                           "under it."),
         cards={(0, 0): ["RC4", "GC4"], (1, 0): ["BC2"], (-1, 0): ["RT4"]},
-        placed=((0, 0),), labels=[(cell_xy(0, 0)[0], cell_xy(0, 0)[1] + 50, "on top: circle, 4 = +2", True)],
+        placed=((0, 0),), labels=[(cell_xy(0, 0)[0], cell_xy(0, 0)[1] + 50, gettext_noop("on top: circle, 4 = +2"), True)],
     ),
 }
 
 
-def figure(name: str) -> str:
-    """The SVG text of the figure ``name``; raises ``KeyError`` for an unknown one."""
-    return render(FIGURES[name]())
+def figure(name: str, translate=str) -> str:
+    """The SVG text of the figure ``name``, its words through ``translate``; raises
+    ``KeyError`` for an unknown one."""
+    return render(FIGURES[name](), translate)

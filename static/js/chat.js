@@ -6,6 +6,12 @@
 //   panel.connected(true);        // on every (re)connect: asks for the history (chat_sync)
 //   panel.handle(message);        // every socket message; true when it was the chat's
 //
+// No message is lost (issue 24, point 4): each gets a client_message_id and shows as pending
+// (a "sending…" line) until the server's `chat` (or the history) carries that id back. It is
+// sent again, with the same id, when the socket is back, after an "unavailable" refusal
+// (after its retry_after) and when no answer came within ACK_TIMEOUT_MS; the server stores it
+// once per id. Other refusals (too long, too fast, timed out...) drop it and say why.
+//
 // What people typed is only ever put in the page as text (textContent, never innerHTML), so
 // markup in a message stays characters. ChatModel is the DOM-free part (tests/js/chat.test.mjs).
 
@@ -14,8 +20,25 @@ import { h, readJsonScript } from "./dom.js";
 const RECONNECT_MAX_MS = 30000;
 // Refusals the server sends with these codes keep the text in the box to send again.
 const KEEP_TEXT = new Set(["rate_limited", "text_too_long", "invalid_text", "timed_out", "not_sent"]);
+// A refusal with this code is the server's "not now": the message stays pending and is sent
+// again after the error's retry_after seconds.
+export const RETRYABLE = new Set(["unavailable"]);
+// A pending message without an answer this long is sent again (same id: stored once).
+export const ACK_TIMEOUT_MS = 10000;
+// After this many sendings without an answer a pending message is given up (its text goes
+// back to the box).
+export const MAX_TRIES = 30;
 
-/** The chat's state: the messages shown, whom the person muted, the rooms they read. */
+/** A fresh client_message_id (like moves' client_action_id). */
+export function newMessageId() {
+  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** The chat's state: the messages shown, whom the person muted, the rooms they read, and
+ * the person's own messages still pending (sent, not yet confirmed by the server). */
 export class ChatModel {
   constructor() {
     this.messages = [];
@@ -23,27 +46,40 @@ export class ChatModel {
     this.rooms = [];
     this.write = null;
     this.blockedUntil = null;
+    this.pending = new Map(); // client_message_id -> {id, text, tries}
+  }
+
+  /** A new pending message of `text`: {id, text, tries: 0}. */
+  queue(text, id = newMessageId()) {
+    const entry = { id, text, tries: 0 };
+    this.pending.set(id, entry);
+    return entry;
   }
 
   /**
    * Applies one server message; returns what changed: {reset} (show `messages` again),
    * {added: message}, {removed: [ids]}, {note: "blocked" | "reported" | "error", message,
-   * code}, or null when the message is not the chat's.
+   * code}, or null when the message is not the chat's. `confirmed`: ids of pending messages
+   * the server now holds (drop their pending lines); an error about a pending message also
+   * says `retry` ({ids, after: ms}: send them again then) or `dropped` (the refused entry).
    */
   apply(msg) {
     switch (msg?.type) {
-      case "chat_history":
+      case "chat_history": {
         this.messages = (msg.messages || []).slice();
         this.muted = new Set(msg.muted || []);
         this.rooms = msg.rooms || [];
         this.write = msg.write || null;
         this.blockedUntil = msg.blocked_until || null;
-        return { reset: true };
+        return this._confirm({ reset: true }, this.messages.map((m) => m.client_message_id));
+      }
       case "chat": {
         const m = msg.message;
-        if (!m || this.muted.has(m.author) || this.messages.some((x) => x.id === m.id)) return { ignored: true };
+        if (!m || this.muted.has(m.author) || this.messages.some((x) => x.id === m.id)) {
+          return this._confirm({ ignored: true }, [m?.client_message_id]);
+        }
         this.messages.push(m);
-        return { added: m };
+        return this._confirm({ added: m }, [m.client_message_id]);
       }
       case "chat_deleted":
         return this._remove((m) => m.id === msg.id);
@@ -56,10 +92,31 @@ export class ChatModel {
       case "chat_reported":
         return { note: "reported", id: msg.message };
       case "chat_error":
-        return { note: "error", message: msg.message, code: msg.code };
+        return { note: "error", message: msg.message, code: msg.code, ...this._refused(msg) };
       default:
         return null;
     }
+  }
+
+  /** What a refusal does to the pending messages: a retryable one (or one naming no message:
+   * all of them) is sent again after its retry_after; another drops the message it names. */
+  _refused(msg) {
+    const id = msg.client_message_id;
+    if (RETRYABLE.has(msg.code)) {
+      const ids = id ? (this.pending.has(id) ? [id] : []) : [...this.pending.keys()];
+      return { retry: { ids, after: Math.max(1, Number(msg.retry_after) || 5) * 1000 } };
+    }
+    const entry = id ? this.pending.get(id) : null;
+    if (!entry) return {};
+    this.pending.delete(id);
+    return { dropped: entry };
+  }
+
+  /** `change`, with `confirmed`: those of `ids` that were pending (no longer). */
+  _confirm(change, ids) {
+    const done = ids.filter((id) => id && this.pending.has(id));
+    for (const id of done) this.pending.delete(id);
+    return done.length ? { ...change, confirmed: done } : change;
   }
 
   _remove(gone) {
@@ -97,6 +154,7 @@ export class ChatPanel {
     this.roomsLine = root.querySelector(".chat-rooms");
     this.open = false;
     this.lastText = "";
+    this.timers = new Map(); // client_message_id -> the timer that sends it again
     this.form?.addEventListener("submit", (e) => {
       e.preventDefault();
       this.post();
@@ -109,18 +167,25 @@ export class ChatPanel {
     return this.t[key] || fallback;
   }
 
-  /** The socket opened (ask for the history) or closed (no sending meanwhile). */
+  /** The socket opened (ask for the history, send what is pending) or closed (what is
+   * said meanwhile waits, pending). */
   connected(open) {
+    if (open === this.open) return;
     this.open = open;
-    if (open) this.send({ type: "chat_sync" });
+    if (open) {
+      this.send({ type: "chat_sync" });
+      for (const entry of this.model.pending.values()) this.transmit(entry);
+    }
     this.setEnabled(open);
   }
 
+  /** Typing goes on while the socket reconnects (the message waits, pending); only a
+   * moderator's time-out stops it. */
   setEnabled(on) {
     const blocked = this.model.blocked();
-    if (this.input) this.input.disabled = !on || blocked;
+    if (this.input) this.input.disabled = blocked;
     const button = this.form?.querySelector("button[type=submit]");
-    if (button) button.disabled = !on || blocked;
+    if (button) button.disabled = blocked;
     if (this.input) {
       this.input.placeholder = blocked ? this.text("blocked_placeholder", "Timed out by a moderator")
         : on ? this.text("placeholder", "Say something…") : this.text("offline", "Connecting…");
@@ -135,22 +200,72 @@ export class ChatPanel {
       this.say(this.text("too_long", `Messages are limited to ${max} characters.`), true);
       return;
     }
-    if (!this.send({ type: "chat", text })) {
-      this.say(this.text("not_sent", "Not connected: the message was not sent."), true);
-      return;
-    }
+    const entry = this.model.queue(text);
     this.lastText = text;
     this.input.value = "";
     this.say("");
+    this.log?.append(this.pendingLine(entry));
+    this.scroll(true);
+    this.transmit(entry);
+  }
+
+  /** Sends a pending message (again: same id), if the socket is open; without an answer
+   * within ACK_TIMEOUT_MS it is sent once more. A closed socket sends it when it is back. */
+  transmit(entry) {
+    this.unschedule(entry.id);
+    if (!this.model.pending.has(entry.id) || !this.open) return;
+    if (entry.tries >= MAX_TRIES) {
+      this.giveUp(entry);
+      return;
+    }
+    if (!this.send({ type: "chat", text: entry.text, client_message_id: entry.id })) return;
+    entry.tries += 1;
+    this.timers.set(entry.id, setTimeout(() => this.transmit(entry), ACK_TIMEOUT_MS));
+  }
+
+  /** Sends the pending messages `ids` again in `ms` milliseconds. */
+  later(ids, ms) {
+    for (const id of ids) {
+      const entry = this.model.pending.get(id);
+      if (!entry) continue;
+      this.unschedule(id);
+      this.timers.set(id, setTimeout(() => this.transmit(entry), ms));
+    }
+  }
+
+  unschedule(id) {
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+  }
+
+  giveUp(entry) {
+    this.model.pending.delete(entry.id);
+    this.settle(entry.id);
+    this.say(this.text("not_sent", "The message could not be sent."), true);
+    if (this.input && !this.input.value) this.input.value = entry.text;
+  }
+
+  /** A pending message is done with (confirmed or refused): its line and timer go. */
+  settle(id) {
+    this.unschedule(id);
+    for (const li of this.log?.querySelectorAll(".chat-pending") || []) {
+      if (li.dataset.pending === id) li.remove();
+    }
   }
 
   /** One socket message: true when it was the chat's. */
   handle(msg) {
     const change = this.model.apply(msg);
     if (!change) return false;
+    for (const id of change.confirmed || []) this.settle(id);
+    if (change.confirmed?.length && this.retrying && !this.model.pending.size) {
+      this.retrying = false;
+      this.say(""); // the "not now" note of a message that went through since
+    }
     if (change.reset) this.renderAll();
     if (change.added) {
       this.log?.append(this.line(change.added));
+      this.keepPendingLast();
       this.scroll();
       if (!change.added.mine) this.onNews();
     }
@@ -161,11 +276,23 @@ export class ChatPanel {
       this.setEnabled(this.open);
     } else if (change.note === "reported") {
       this.say(this.text("reported", "Thank you: the moderators will look at it."));
-    } else if (change.note === "error") {
+    } else if (change.retry) {
+      // "unavailable": the server could not store or publish it now; it stays pending.
+      this.later(change.retry.ids, change.retry.after);
+      this.retrying = true;
       this.say(change.message || change.code, true);
-      if (KEEP_TEXT.has(change.code) && this.input && !this.input.value) this.input.value = this.lastText;
+    } else if (change.note === "error") {
+      if (change.dropped) this.settle(change.dropped.id);
+      this.say(change.message || change.code, true);
+      const text = change.dropped ? change.dropped.text : this.lastText;
+      if (KEEP_TEXT.has(change.code) && this.input && !this.input.value) this.input.value = text;
     }
     return true;
+  }
+
+  /** The pending messages stay below the ones the server has confirmed. */
+  keepPendingLast() {
+    for (const li of this.log?.querySelectorAll(".chat-pending") || []) this.log.append(li);
   }
 
   say(message, isError = false) {
@@ -185,9 +312,21 @@ export class ChatPanel {
       this.roomsLine.title = this.roomsLine.textContent; // one line beside the board: the rest on hover
       this.roomsLine.hidden = !this.roomsLine.textContent;
     }
-    if (!this.model.messages.length) this.log.append(h("li", { class: "chat-empty muted", text: this.text("empty", "No messages yet.") }));
+    for (const entry of this.model.pending.values()) this.log.append(this.pendingLine(entry));
+    if (!this.model.messages.length && !this.model.pending.size) {
+      this.log.append(h("li", { class: "chat-empty muted", text: this.text("empty", "No messages yet.") }));
+    }
     this.setEnabled(this.open);
     this.scroll(true);
+  }
+
+  /** A message of this person's not yet confirmed by the server: "sending…" and its text. */
+  pendingLine(entry) {
+    this.log?.querySelector(".chat-empty")?.remove();
+    const label = this.text("pending", "sending…");
+    return h("li", { class: "chat-line mine chat-pending", "data-pending": entry.id, title: this.text("pending_title", label) },
+      h("span", { class: "chat-status", text: label }), " ",
+      h("span", { class: "chat-text", text: entry.text }));
   }
 
   /** A message as a list item; the author's name and the text are text nodes. */
@@ -247,7 +386,9 @@ export class ChatPanel {
   }
 }
 
-/** The lobby's own socket (ws/lobby/): reconnects with back-off, stops on 4403/4404. */
+/** The lobby's own socket (ws/lobby/): reconnects with back-off (at least an "unavailable"
+ * error's retry_after: the server closes with 4503 while its database or Redis is away),
+ * stops on 4403/4404. The back-off starts again once the server answers something else. */
 export class ChatSocket {
   constructor(path, { onMessage, onConnection = () => {} }) {
     this.path = path;
@@ -255,6 +396,7 @@ export class ChatSocket {
     this.onConnection = onConnection;
     this.ws = null;
     this.retry = 0;
+    this.retryAfter = 0;
   }
 
   start() {
@@ -267,16 +409,17 @@ export class ChatSocket {
       return;
     }
     this.ws = ws;
-    ws.addEventListener("open", () => {
-      this.retry = 0;
-      this.onConnection(true);
-    });
+    ws.addEventListener("open", () => this.onConnection(true));
     ws.addEventListener("message", (e) => {
+      let msg;
       try {
-        this.onMessage(JSON.parse(e.data));
+        msg = JSON.parse(e.data);
       } catch {
-        // not JSON: nothing the chat can show
+        return; // not JSON: nothing the chat can show
       }
+      if (msg?.type === "error" && msg.code === "unavailable") this.retryAfter = (Number(msg.retry_after) || 5) * 1000;
+      else this.retry = 0;
+      this.onMessage(msg);
     });
     ws.addEventListener("close", (e) => {
       this.ws = null;
@@ -286,7 +429,8 @@ export class ChatSocket {
   }
 
   _again() {
-    const delay = Math.min(RECONNECT_MAX_MS, 1000 * 2 ** this.retry);
+    const delay = Math.max(this.retryAfter, Math.min(RECONNECT_MAX_MS, 1000 * 2 ** this.retry));
+    this.retryAfter = 0;
     this.retry += 1;
     setTimeout(() => this.start(), delay);
   }

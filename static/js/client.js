@@ -9,10 +9,22 @@
 // skipped (the move log should then be reloaded from the history). A refusal calls
 // `onError(message, code)`; a stale one also asks for a fresh snapshot, which then arrives
 // through `onState` like any other. Messages of other types (the chat's) go to `onOther(msg)`.
+//
+// While the server's database or Redis is away (docs/contracts.md, "WebSocket outages") the
+// socket answers "unavailable" with `retry_after` seconds: the move on its way is kept and
+// sent again then, with the same client_action_id (the server applies it once); a move sent
+// when the socket closes is sent again once it is back. `onConnection("retrying", {seconds})`
+// lets the page say so. A handshake refused with 4503 is retried with back-off, at least
+// `retry_after`, and reported as `onConnection("down", {unavailable: true, seconds})`; the
+// back-off starts again once a state arrives.
 import { gettext } from "./i18n.js";
 
 const RECONNECT_MAX_MS = 30000;
+// The close code of a handshake refused while the server's database or Redis is away (realtime/outages.py).
+const CLOSE_UNAVAILABLE = 4503;
 const ACK_TIMEOUT_MS = 12000;
+// A move the server keeps answering "unavailable" is given up after this many sendings.
+const MAX_RESENDS = 20;
 
 export function newActionId() {
   if (globalThis.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -38,7 +50,9 @@ export class MatchClient {
     this.live = live;
     this.ws = null;
     this.retry = 0;
-    this.pending = null; // {id, timer}
+    this.retryAfter = 0; // ms: an "unavailable" error's retry_after, the least the next reconnect waits
+    this.retrying = false; // the page was told "retrying" (and not "live" since)
+    this.pending = null; // {id, timer, payload, tries}: payload only for a move sent on the socket
     this.awaitingSync = false;
     this.stopped = false;
     this.lastHeard = Date.now();
@@ -77,26 +91,42 @@ export class MatchClient {
     this.ws = ws;
     this.onConnection("connecting");
     ws.addEventListener("open", () => {
-      this.retry = 0;
       this.onConnection("live");
       // Catch up on anything that happened between page render and connect.
       this.sync();
+      this._resend(); // a move sent when the socket closed: again, same id
     });
     ws.addEventListener("message", (e) => this._message(e.data));
     ws.addEventListener("close", (e) => {
       this.ws = null;
-      this.onConnection(this.stopped ? "off" : "down");
-      this._failPending(gettext("The connection closed before the server answered; your move may not have been applied."));
       // 4403/4404: refused (not allowed / no such match): reconnecting would not help.
-      if (!this.stopped && e.code !== 4403 && e.code !== 4404 && e.code !== 4400) this._scheduleReconnect();
+      const again = !this.stopped && e.code !== 4403 && e.code !== 4404 && e.code !== 4400;
+      if (this.pending?.payload && again) {
+        clearTimeout(this.pending.timer); // kept: sent again once the socket is back
+      } else {
+        this._failPending(gettext("The connection closed before the server answered; your move may not have been applied."));
+      }
+      const delay = again ? this._scheduleReconnect() : 0;
+      if (!again) {
+        this.onConnection(this.stopped ? "off" : "down");
+      } else if (e.code === CLOSE_UNAVAILABLE) {
+        // Refused for an outage: the page says so (not a plain "Reconnecting…") until a state arrives.
+        this.retrying = true;
+        this.onConnection("down", { unavailable: true, seconds: Math.ceil(delay / 1000) });
+      } else {
+        this.onConnection("down");
+      }
     });
   }
 
+  /** Connects again after the back-off (at least an "unavailable"'s retry_after); returns the delay in ms. */
   _scheduleReconnect() {
-    if (this.stopped) return;
-    const delay = Math.min(RECONNECT_MAX_MS, 1000 * 2 ** this.retry);
+    if (this.stopped) return 0;
+    const delay = Math.max(this.retryAfter, Math.min(RECONNECT_MAX_MS, 1000 * 2 ** this.retry));
+    this.retryAfter = 0;
     this.retry += 1;
     setTimeout(() => this._connect(), delay);
+    return delay;
   }
 
   get connected() {
@@ -121,9 +151,18 @@ export class MatchClient {
       return;
     }
     if (msg.type === "state") {
+      // The socket works: the next reconnect starts its back-off again, and a "retrying" is over.
+      this.retry = 0;
+      this.retryAfter = 0;
+      if (this.retrying) {
+        this.retrying = false;
+        this.onConnection("live");
+      }
       this._state(msg);
     } else if (msg.type === "ack") {
       if (this.pending && this.pending.id === msg.client_action_id) this._clearPending();
+    } else if (msg.type === "error" && msg.code === "unavailable") {
+      this._unavailable(msg);
     } else if (msg.type === "error") {
       if (!msg.client_action_id || (this.pending && this.pending.id === msg.client_action_id)) this._clearPending();
       this.onError(msg.message || msg.code || gettext("The server refused that."), msg.code);
@@ -131,6 +170,50 @@ export class MatchClient {
     } else {
       this.onOther(msg);
     }
+  }
+
+  /** "unavailable" (the server's database or Redis is away): the move it names is sent
+   * again after `retry_after`, same id; without one (a sync, a broadcast, the handshake) a
+   * fresh snapshot is asked for then (a closing socket reconnects no sooner). */
+  _unavailable(msg) {
+    const ms = Math.max(1, Number(msg.retry_after) || 5) * 1000;
+    this.retryAfter = ms;
+    this.retrying = true;
+    this.onConnection("retrying", { seconds: ms / 1000 });
+    const p = this.pending;
+    if (p?.payload && (!msg.client_action_id || msg.client_action_id === p.id)) {
+      clearTimeout(p.timer);
+      if (p.tries >= MAX_RESENDS) {
+        this._failPending(msg.message || gettext("The server could not take your move; try again."));
+        return;
+      }
+      p.timer = setTimeout(() => this._resend(), ms);
+      return;
+    }
+    setTimeout(() => {
+      if (this.connected) this.sync();
+    }, ms);
+  }
+
+  /** Sends the move on its way again (same client_action_id), if the socket is open. */
+  _resend() {
+    const p = this.pending;
+    if (!p?.payload || !this.connected) return;
+    clearTimeout(p.timer);
+    p.tries += 1;
+    p.timer = setTimeout(() => this._ackTimeout(p.id), ACK_TIMEOUT_MS);
+    this.ws.send(JSON.stringify({ type: "action", ...p.payload }));
+    if (this.retrying) {
+      this.retrying = false;
+      this.onConnection("live");
+    }
+  }
+
+  _ackTimeout(id) {
+    if (this.pending?.id !== id) return;
+    this.pending = null;
+    this.onError(gettext("No answer from the server yet; refreshing the game."));
+    this.sync();
   }
 
   /** Sends any other frame (the chat's) on the open socket; false when it is not open. */
@@ -183,14 +266,7 @@ export class MatchClient {
     const id = newActionId();
     const payload = { action, expected_version: this.version, client_action_id: id };
     if (this.connected) {
-      this.pending = {
-        id,
-        timer: setTimeout(() => {
-          this.pending = null;
-          this.onError(gettext("No answer from the server yet; refreshing the game."));
-          this.sync();
-        }, ACK_TIMEOUT_MS),
-      };
+      this.pending = { id, payload, tries: 1, timer: setTimeout(() => this._ackTimeout(id), ACK_TIMEOUT_MS) };
       this.ws.send(JSON.stringify({ type: "action", ...payload }));
       return true;
     }

@@ -10,6 +10,7 @@
 // every second; a clock a vacation pauses says so and starts by itself when the pause ends.
 
 import { formatDuration } from "./client.js";
+import { gettext } from "./i18n.js";
 import { h } from "./dom.js";
 import { inkOn } from "./seats.js";
 
@@ -80,7 +81,7 @@ export class SeatClocks {
             swatch.style.color = inkOn(colours[row.index]);
           }
           const chip = h("span", { class: "clock-chip", title: names[row.index] || "" },
-            swatch, h("span", { class: "visually-hidden", text: `${names[row.index] || ""}: ` }),
+            swatch, h("span", { class: "visually-hidden", text: `${gettext("%(name)s:", { name: names[row.index] || "" })} ` }),
             h("span", { class: "clock-time", "data-clock-seat": row.index }));
           this.bar.appendChild(chip);
         }

@@ -3,7 +3,7 @@
 // its events' types. Used by js/generic_play.js and js/generic_replay.js; a game's own
 // modules may reuse these functions too (importing this file starts nothing).
 
-import { gettext } from "./i18n.js";
+import { gettext, labelled } from "./i18n.js";
 import { button, byId, h } from "./dom.js";
 
 /** "end turn" for "end_turn". */
@@ -66,7 +66,7 @@ export function describeEvents(events, ctx = {}) {
   let who;
   if (record?.actor === "setup") who = gettext("Setup");
   else if (Number.isInteger(seat)) who = seat === ctx.mySeat ? gettext("You") : ctx.names?.[seat] || gettext("Seat %(n)s", { n: seat + 1 });
-  return who ? `${who}: ${types.join(", ")}` : types.join(", ");
+  return who ? labelled(who, types.join(", ")) : types.join(", ");
 }
 
 /** Shows `view` pretty-printed in `#generic-view`. */

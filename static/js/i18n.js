@@ -33,6 +33,12 @@ export function pgettext(context, msgid, params) {
   return interpolate(django ? django.pgettext(context, msgid) : msgid, params);
 }
 
+/** "<label>: <value>" in the page's language (French spaces its colon: "Points : 8"). Never glue
+ * punctuation in code: `${label}: ${value}` stays English in every language. */
+export function labelled(label, value) {
+  return gettext("%(label)s: %(value)s", { label, value });
+}
+
 /** The page's language code ("en", "fr", "sv"), from <html lang>. */
 export function language() {
   return globalThis.document?.documentElement?.lang || "en";

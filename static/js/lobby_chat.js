@@ -9,6 +9,9 @@ if (root) {
   let panel = null;
   const socket = new ChatSocket("/ws/lobby/", {
     onMessage: (msg) => {
+      // The lobby socket's frame-level refusals are "error"s: one about a chat message (its
+      // client_message_id) is the panel's, like a chat_error.
+      if (msg.type === "error" && msg.client_message_id) msg = { ...msg, type: "chat_error" };
       if (panel.handle(msg)) return;
       if (msg.type === "error") panel.say(msg.message || msg.code, true); // a ban, a bad frame
     },

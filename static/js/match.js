@@ -9,8 +9,8 @@
 //   startMatchPage({ render, describe });
 // Optional: phaseText(view), seatSummary(view, seat, env) (docs/contracts.md, Translations).
 //
-// `page` offers: snapshot, names, mySeat, toAct, myTurn, busy, submit(action), render(),
-// error(message). Reads three JSON scripts rendered by the server: match-config,
+// `page` offers: snapshot, names, mySeat, toAct, myTurn, busy, colourBlind (the player's
+// setting: js/palette.js), submit(action), render(), error(message). Reads three JSON scripts rendered by the server: match-config,
 // match-snapshot, match-history. The history holds only the latest moves (issue 14: the page
 // does not grow with the match); older ones come from the history API (`before` a seq) when
 // the log is scrolled to its top or "Earlier moves" is pressed.
@@ -28,19 +28,18 @@ import { ChatPanel } from "./chat.js";
 import { SeatClocks, hasSeatClocks, runningDeadline } from "./clocks.js";
 import { gettext } from "./i18n.js";
 import { Countdown, MatchClient, MoveLog, actorNote, clearError, showError } from "./client.js";
-import { byId, readJsonScript, wireZoom } from "./dom.js";
+import { BoardPicker } from "./board_pick.js";
+import { wireZoom } from "./board_zoom.js";
+import { byId, readJsonScript } from "./dom.js";
 import { fitTable } from "./layout.js";
+import { renderResultTable, renderSeedBox } from "./match_end.js";
+import { colourBlindSetting } from "./palette.js";
+import { renderOver, wireNotices } from "./table_notes.js";
 import { listNames, renderSeatList, seatNames, teamText } from "./seats.js";
 import { wireTabs } from "./tabs.js";
 
 /** Match.Status labels, as the server renders them in the page header. */
 const STATUS_LABELS = { open: gettext("Waiting for players"), active: gettext("In progress"), finished: gettext("Finished"), aborted: gettext("Aborted") };
-
-async function sha256Hex(text) {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export class MatchPage {
   /** @param {{game: {render(snapshot, page): void, describe(events, ctx): string}}} o */
@@ -50,6 +49,8 @@ export class MatchPage {
     this.snapshot = readJsonScript("match-snapshot");
     this.history = readJsonScript("match-history") || [];
     this.busy = false;
+    // The player's colour-blind setting (Settings), for the shared seat list and the game.
+    this.colourBlind = colourBlindSetting(this.config);
     this.$ = byId;
     this.log = new MoveLog(byId("move-log"));
     // The log's reach: the oldest seq shown (older ones load on demand) and the version up to
@@ -59,7 +60,10 @@ export class MatchPage {
     const box = byId("error-box");
     box?.querySelector("[data-dismiss]")?.addEventListener("click", () => clearError(box));
     byId("resume-btn")?.addEventListener("click", () => this.client?.resume());
-    wireZoom();
+    const zoom = wireZoom();
+    // Narrow screens: the board's legal choices 44 px to tap (a zoom, or a list); the game may
+    // name its choices (boardChoices) and zoom its own camera (boardZoom).
+    this.picker = new BoardPicker({ choices: game.boardChoices, zoom: game.boardZoom || zoom }).watch(this);
     this.tabs = wireTabs(byId("table-info"), { onShow: (name) => this.tabShown(name) });
     const chat = byId("chat");
     this.unread = 0;
@@ -71,16 +75,9 @@ export class MatchPage {
     this.alerts = new TurnAlerts(byId("sound-toggle"));
     // Counted by the banner's countdown, so both say the same second.
     this.clocks = new SeatClocks(byId("seat-clocks"), this.config.clock_words || {}, { timer: false });
-    // Flash messages of the table ("The match has started"): each can be dismissed.
-    for (const li of document.querySelectorAll(".table-notes .messages li")) {
-      const x = document.createElement("button");
-      x.type = "button";
-      x.className = "btn-link btn-dismiss";
-      x.setAttribute("aria-label", gettext("Dismiss"));
-      x.textContent = "×";
-      x.addEventListener("click", () => this.dropMessage(li));
-      li.appendChild(x);
-    }
+    // Flash messages of the table: each can be dismissed; "The match has started" and the
+    // like go by themselves (js/table_notes.js).
+    this.notices = wireNotices(byId("table-notes"));
   }
 
   tabShown(name) {
@@ -104,12 +101,6 @@ export class MatchPage {
     if (!badge) return;
     badge.textContent = this.unread > 99 ? "99+" : String(this.unread);
     badge.hidden = this.unread === 0;
-  }
-
-  dropMessage(li) {
-    const list = li.parentElement;
-    li.remove();
-    if (list && !list.children.length) list.remove();
   }
 
   /** The banner's countdown: this seat's own clock while it runs (with a clock per seat),
@@ -151,7 +142,7 @@ export class MatchPage {
       live: this.snapshot.status === "active" || Boolean(this.chat),
       onState: (snap, info) => this.onState(snap, info),
       onError: (message) => this.error(message),
-      onConnection: (state) => this.connection(state),
+      onConnection: (state, info) => this.connection(state, info),
       onOther: (msg) => this.chat?.handle(msg),
     });
     this.countdown = new Countdown(byId("countdown"), () => this.bannerDeadline(), () => this.clocks.tick());
@@ -172,6 +163,7 @@ export class MatchPage {
       // A move's MoveRecord.seq is the version it produced, so history and live keys agree.
       this.addLog(snap.version, snap.events || [], null, snap.actor ?? null);
     }
+    if (newer) this.notices.moved(); // the next move: the transient notices go
     this.render();
     if (wasActive && snap.status !== "active") {
       if (!this.chat) this.client.stop();
@@ -336,13 +328,20 @@ export class MatchPage {
     this.render();
   }
 
-  connection(state) {
-    this.chat?.connected(state === "live");
+  /** The socket's state: "connecting", "live", "down", "off", or "retrying" (open, but the
+   * server's database or Redis is away for a moment: `info.seconds` until the move on its way
+   * is sent again). "down" with `info.unavailable`: closed by that outage (4503), `info.seconds`
+   * until the next handshake. */
+  connection(state, info = {}) {
+    if (state !== "retrying") this.chat?.connected(state === "live");
     const node = byId("conn-state");
     if (!node) return;
     node.className = "conn-state";
     if (this.snapshot?.status !== "active") {
       node.textContent = ""; // over: the socket only carries the chat, whose box says how it is
+    } else if (state === "retrying" || info.unavailable) {
+      node.classList.add("down");
+      node.textContent = gettext("The server is unavailable for a moment; retrying in %(seconds)s s…", { seconds: info.seconds ?? 5 });
     } else if (state === "live") {
       node.classList.add("live");
       node.textContent = gettext("Live");
@@ -365,7 +364,10 @@ export class MatchPage {
     this.renderResult(snap);
     this.renderSeed(snap);
     this.game.render(snap, this);
+    // Over: the game's help lines give way to one that says so; "What next?" shows.
+    renderOver(snap, { result: snap.status === "finished" ? this.winnersText(snap) : "" });
     this.fit();
+    this.picker.update(this);
     this.markHand();
     this.alerts.update({ mine: snap.status === "active" && this.mySeat !== null && this.toAct.includes(this.mySeat) });
   }
@@ -445,49 +447,19 @@ export class MatchPage {
       mySeat: this.mySeat,
       acting: snap.status === "active" ? this.toAct : [],
       clocks: Boolean(snap.clocks),
+      colourBlind: this.colourBlind,
       summary: this.game.seatSummary ? (seat, env) => this.game.seatSummary(snap.view, seat, env) : null,
     });
   }
 
   renderResult(snap) {
-    const panel = byId("result-panel");
-    const body = byId("result-body");
-    if (!panel || !body) return;
-    const result = snap.result;
-    panel.hidden = !result;
-    if (!result) return;
-    body.replaceChildren();
-    const envelope = snap.view?.seats || [];
-    const order = (snap.seats || []).map((s) => s.index).sort((a, b) => (result.ranks?.[a] ?? 99) - (result.ranks?.[b] ?? 99));
-    for (const i of order) {
-      const score = envelope.find((s) => s.seat === i)?.score ?? result.scores?.[i];
-      const tr = document.createElement("tr");
-      for (const value of [result.ranks?.[i] ?? "-", this.names[i] + (i === this.mySeat ? ` ${gettext("(you)")}` : ""), teamText(snap.seats[i]?.team) || "-", score ?? "-"]) {
-        const td = document.createElement("td");
-        td.textContent = String(value);
-        tr.appendChild(td);
-      }
-      body.appendChild(tr);
-    }
+    renderResultTable(byId("result-panel"), byId("result-body"), snap,
+                      { names: this.names, mySeat: this.mySeat, column: this.config.score });
   }
 
-  async renderSeed(snap) {
-    const c = byId("seed-commitment");
-    if (c) c.textContent = snap.seed_commitment || "-";
-    const reveal = byId("seed-reveal");
-    if (!reveal) return;
-    const hasSeed = snap.seed !== null && snap.seed !== undefined;
-    reveal.hidden = !hasSeed;
-    if (!hasSeed) return;
-    byId("seed-value").textContent = String(snap.seed);
-    // The exact text the commitment hashes (models.SEED_COMMITMENT_RULE), as a shell command.
-    byId("seed-command").textContent = `printf 'hexagora-seed:%s' ${snap.seed} | sha256sum`;
-    const check = byId("seed-check");
-    const digest = await sha256Hex(`hexagora-seed:${snap.seed}`);
-    if (check) {
-      if (digest === null) check.textContent = "";
-      else check.textContent = digest === snap.seed_commitment ? `✓ ${gettext("Your browser computed the same hash: the seed was fixed before the first move.")}` : `✗ ${gettext("The hash does not match the commitment.")}`;
-    }
+  /** The fair-shuffle box (a promise: the browser's own hash comes after). */
+  renderSeed(snap) {
+    return renderSeedBox(snap);
   }
 }
 

@@ -5,6 +5,10 @@
 // except on the page of that very match while it has the focus. On the settings page it also
 // wires the permission button (#notify-permission), and on /your-turn/ it swaps in the fresh
 // lists when the count changes. Loaded by templates/base.html as a module.
+//
+// While the server's database or Redis is away it answers "unavailable" with `retry_after`
+// seconds (and closes a handshake with 4503): the socket asks again (sync) or reconnects no
+// sooner than that, with back-off, which starts again once a count arrives.
 
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30000;
@@ -45,6 +49,7 @@ export class MeSocket {
     this.config = config;
     this.count = null;
     this.retryMs = RETRY_MIN_MS;
+    this.retryAfterMs = 0;
     this.socket = null;
     this.shown = 0; // notifications shown, for the tests
     this.received = [];
@@ -58,9 +63,6 @@ export class MeSocket {
   connect() {
     const socket = new WebSocket(this.url());
     this.socket = socket;
-    socket.addEventListener("open", () => {
-      this.retryMs = RETRY_MIN_MS;
-    });
     socket.addEventListener("message", (event) => {
       let msg;
       try {
@@ -73,12 +75,25 @@ export class MeSocket {
     });
     socket.addEventListener("close", (event) => {
       if (NO_RETRY.has(event.code)) return;
-      setTimeout(() => this.connect(), this.retryMs);
+      setTimeout(() => this.connect(), Math.max(this.retryMs, this.retryAfterMs));
+      this.retryAfterMs = 0;
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     });
   }
 
+  /** Sends `{"type": "sync"}` if the socket is open (the count comes back). */
+  sync() {
+    if (this.socket?.readyState === 1) this.socket.send(JSON.stringify({ type: "sync" }));
+  }
+
   handle(msg) {
+    if (msg.type === "error" && msg.code === "unavailable") {
+      // Not now: ask again later (a closing socket reconnects no sooner).
+      this.retryAfterMs = Math.max(1, Number(msg.retry_after) || 5) * 1000;
+      setTimeout(() => this.sync(), this.retryAfterMs);
+      return;
+    }
+    if (msg.type === "waiting") this.retryMs = RETRY_MIN_MS; // it works: back-off from the start
     if (msg.type === "waiting" || msg.type === "alert") {
       if (Number.isInteger(msg.count)) this.showCount(msg.count);
     }

@@ -64,10 +64,14 @@ async function refreshSeats() {
   if (wanted > shown) refreshSeats();
 }
 
-function connection(state) {
+function connection(state, info = {}) {
   const node = byId("conn-state");
   if (!node) return;
-  node.className = `conn-state ${state === "live" ? "live" : state === "down" ? "down" : ""}`;
+  node.className = `conn-state ${state === "live" ? "live" : state === "down" || state === "retrying" ? "down" : ""}`;
+  if (state === "retrying" || info.unavailable) {
+    node.textContent = gettext("The server is unavailable for a moment; retrying in %(seconds)s s…", { seconds: info.seconds ?? 5 });
+    return;
+  }
   node.textContent = state === "live" ? gettext("Live") : state === "down" ? gettext("Reconnecting…") : state === "connecting" ? gettext("Connecting…") : "";
 }
 
@@ -89,9 +93,9 @@ if (config.match) {
       wanted = Math.max(wanted, snap.version);
       refreshSeats();
     },
-    onConnection: (state) => {
-      connection(state);
-      chat?.connected(state === "live");
+    onConnection: (state, info) => {
+      connection(state, info);
+      if (state !== "retrying") chat?.connected(state === "live"); // "retrying": still open
     },
     onError: (message) => chat?.say(message, true), // a ban, a bad frame
     onOther: (msg) => chat?.handle(msg),

@@ -5,7 +5,7 @@
 // envelope). A game's replay module provides how a step is drawn and how a move is told:
 //
 //   import { startReplay } from "../js/replay.js";
-//   export function renderStep(view, step, ctx) { ... }    // ctx = {k, last, names, replay, viewer}
+//   export function renderStep(view, step, ctx) { ... }    // ctx = {k, last, names, replay, viewer, colourBlind}
 //   export function describe(events, ctx) { return "..." } // ctx = {names, view, mySeat, record: step, actor}
 //   startReplay({ renderStep, describe });
 // seatSummary(view, seat, env), optional: a seat's line in the seat list (instead of env.summary).
@@ -17,19 +17,24 @@
 // a look-back reads `steps[i]?.events`; the log keeps LOOKBACK steps before the one shown).
 // A "View as" chooser shows the match as a spectator or as one seat (the match is over):
 // that seat's view and the events only it saw, with `viewer` / `mySeat` set to that seat.
+// The parts: the move log (js/replay_log.js), the buttons, keys, play/pause and the chooser
+// (js/replay_controls.js); this module ties them to the step shown (ReplayPage).
 
 import { gettext } from "./i18n.js";
-import { actorBadge, actorNote } from "./client.js";
-import { byId, h, readJsonScript, wireZoom } from "./dom.js";
+import { actorNote } from "./client.js";
+import { wireZoom } from "./board_zoom.js";
+import { byId, readJsonScript } from "./dom.js";
 import { fitTable } from "./layout.js";
+import { Autoplay, viewAsChooser, viewerIndex, wireStepControls } from "./replay_controls.js";
 import { ReplaySource } from "./replay_data.js";
+import { ReplayLog } from "./replay_log.js";
+import { colourBlindSetting } from "./palette.js";
 import { renderSeatList, seatNames } from "./seats.js";
 import { wireTabs } from "./tabs.js";
 
 export const LOOKBACK = 30; // steps before the one shown whose log lines are fetched with it
 const WINDOW = 10; // steps per request of views
 const CHUNK = 200; // log lines per request
-const EDGE_PX = 48; // the log scrolled this close to an end fetches the chunk beyond it
 
 /**
  * Starts the replay page; returns {replay, names, show(k), viewAs(seat), source} (null without steps).
@@ -42,216 +47,155 @@ const EDGE_PX = 48; // the log scrolled this close to an end fetches the chunk b
  */
 export function startReplay({ renderStep, describe, seatSummary = null, intervalMs = 600, startAt = 0, setupText = gettext("Setup.") }) {
   const summary = readJsonScript("match-replay");
-  const count = summary?.step_count || 0;
-  if (!count) return null;
-  const names = seatNames(summary);
-  const slider = byId("rp-slider");
-  const last = count - 1;
-  const source = new ReplaySource({
-    base: `/api/v1/matches/${summary.match}/replay/`,
-    count,
-    windowSize: Math.min(WINDOW, summary.max_steps || WINDOW),
-    chunkSize: Math.min(CHUNK, summary.max_log || CHUNK),
-    onLoad: (kind) => (kind === "log" || logWaiting ? renderLog() : draw()),
+  if (!summary?.step_count) return null;
+  const page = new ReplayPage(summary, { renderStep, describe, seatSummary, setupText });
+  wireStepControls({ at: () => page.at, last: page.last, show: (k) => page.show(k) });
+  page.player = new Autoplay(byId("rp-play"), intervalMs, {
+    onStart: () => page.at === page.last && page.show(0),
+    tick: (player) => page.playOn(player),
   });
-  const replay = { ...summary, steps: source.entries };
-  let viewer = null; // the seat whose view is shown; null: the spectator's
-  let at = 0;
-  let shown = -1; // the step drawn last
-  let timer = null;
-  let texts = new Map(); // step -> its log words (for this viewer)
-  const fit = fitTable(byId("table"));
-  const log = byId("move-log");
-  const earlier = h("button", { type: "button", class: "btn-link log-more", id: "rp-log-earlier", text: gettext("Earlier moves…"), hidden: true });
-  const later = h("button", { type: "button", class: "btn-link log-more", id: "rp-log-later", text: gettext("Later moves…"), hidden: true });
-  log.before(earlier);
-  log.after(later);
-  let drawnLo = 0;
-  let followPending = true; // the log should scroll to the step shown once its line is here
+  if ((summary.seats || []).length) {
+    byId("rp-slider").closest(".replay-controls")?.after(viewAsChooser(summary.seats, page.names, (seat) => page.viewAs(seat)));
+  }
+  wireZoom();
+  wireTabs(byId("table-info"), {
+    onShow: (name) => {
+      if (name !== "moves") return;
+      page.log.scrollNext();
+      page.log.follow(page.at);
+    },
+  });
+  page.show(startAt === "last" ? page.last : startAt);
+  const api = { replay: page.replay, names: page.names, show: (k) => page.show(k), viewAs: (seat) => page.viewAs(seat), source: page.source };
+  window.hexagora = { replay: api };
+  return api;
+}
 
-  const eventsOf = (step) => (viewer === null ? step.events || [] : [...(step.events || []), ...(step.seat_events || [])]);
-  /** Any view held (the step shown's first): what a log line's words may read (colours, the board). */
-  const someView = () => source.views.get(at) ?? source.views.values().next().value ?? {};
-  const words = (k, view) => {
-    const step = source.entries[k];
+/** The step shown and what follows it: the board (the game's renderStep), the seat list, the
+ * step's words, the log's marked line, the views and log lines fetched around it. */
+class ReplayPage {
+  constructor(summary, { renderStep, describe, seatSummary, setupText }) {
+    this.summary = summary;
+    this.hooks = { renderStep, describe, seatSummary, setupText };
+    this.names = seatNames(summary);
+    this.count = summary.step_count;
+    this.last = this.count - 1;
+    this.source = new ReplaySource({
+      base: `/api/v1/matches/${summary.match}/replay/`,
+      count: this.count,
+      windowSize: Math.min(WINDOW, summary.max_steps || WINDOW),
+      chunkSize: Math.min(CHUNK, summary.max_log || CHUNK),
+      onLoad: (kind) => (kind === "log" || this.logWaiting ? this.renderLog() : this.draw()),
+    });
+    this.replay = { ...summary, steps: this.source.entries };
+    this.viewer = null; // the seat whose view is shown; null: the spectator's
+    this.colourBlind = colourBlindSetting(); // the player's setting (js/palette.js)
+    this.at = 0;
+    this.shown = -1; // the step drawn last
+    this.texts = new Map(); // step -> its log words (for this viewer)
+    this.logWaiting = false; // lines arrived before any view their words may read
+    this.player = null;
+    this.fit = fitTable(byId("table"));
+    this.log = new ReplayLog(byId("move-log"), this.source, { textOf: (k) => this.logText(k), onPick: (k) => this.show(k) });
+  }
+
+  eventsOf(step) {
+    return this.viewer === null ? step.events || [] : [...(step.events || []), ...(step.seat_events || [])];
+  }
+
+  /** The words of step `k` as `view` shows them ("" when the game tells none; step 0: setup). */
+  words(k, view) {
+    const step = this.source.entries[k];
     if (!step) return "";
-    return describe(eventsOf(step), { names, view, mySeat: viewer, record: step, actor: step.actor ?? null }) || (k === 0 ? setupText : "");
-  };
-  const logText = (k) => {
-    if (!texts.has(k) && source.entries[k]) texts.set(k, words(k, someView()));
-    return texts.get(k) || "";
-  };
+    const ctx = { names: this.names, view, mySeat: this.viewer, record: step, actor: step.actor ?? null };
+    return this.hooks.describe(this.eventsOf(step), ctx) || (k === 0 ? this.hooks.setupText : "");
+  }
 
-  function show(k) {
-    at = Math.max(0, Math.min(last, k));
-    slider.value = String(at);
+  /** A log line's words, read with any view held (the step shown's first: colours, the board). */
+  logText(k) {
+    if (!this.texts.has(k) && this.source.entries[k]) {
+      const view = this.source.views.get(this.at) ?? this.source.views.values().next().value ?? {};
+      this.texts.set(k, this.words(k, view));
+    }
+    return this.texts.get(k) || "";
+  }
+
+  show(k) {
+    const { source, last } = this;
+    const at = (this.at = Math.max(0, Math.min(last, k)));
+    byId("rp-slider").value = String(at);
     byId("rp-step").textContent = gettext("Step %(at)s of %(last)s", { at, last });
     byId("rp-first").disabled = byId("rp-prev").disabled = at === 0;
     byId("rp-last").disabled = byId("rp-next").disabled = at === last;
     source.want(at);
-    if (timer || at - source.windowOf(at) >= source.W / 2) source.want(source.windowOf(at) + source.W); // read ahead
+    if (this.player?.playing || at - source.windowOf(at) >= source.W / 2) source.want(source.windowOf(at) + source.W); // read ahead
     source.ensureLog(at, LOOKBACK);
-    followPending = true;
-    draw();
-    follow();
+    this.log.scrollNext();
+    this.draw();
+    this.log.follow(at);
+  }
+
+  /** While playing: the next step once its view is here (waited for, not skipped); the end stops. */
+  playOn(player) {
+    if (this.at >= this.last) player.toggle();
+    else if (this.source.views.has(this.at + 1)) this.show(this.at + 1);
+    else this.source.want(this.at + 1);
   }
 
   /** Draws the step `at` once its view is here (else says it is on its way). */
-  function draw() {
+  draw() {
+    const { at, source } = this;
     const view = source.views.get(at);
     const step = source.entries[at];
     if (view === undefined || !step) {
       byId("rp-text").textContent = source.error ? gettext("Could not load step %(at)s: %(error)s", { at, error: source.error }) : gettext("Loading…");
       return;
     }
-    if (shown === at) return;
-    shown = at;
-    renderStep(view, { ...step, view }, { k: at, last: at === last, names, replay, viewer });
+    if (this.shown === at) return;
+    this.shown = at;
+    this.hooks.renderStep(view, { ...step, view }, { k: at, last: at === this.last, names: this.names, replay: this.replay, viewer: this.viewer,
+                                                    colourBlind: this.colourBlind });
+    this.drawSeats(view);
+    const text = this.words(at, view);
+    const note = actorNote(step.actor);
+    byId("rp-text").textContent = text + (text && note ? ` (${note.label})` : "");
+    this.fit();
+  }
+
+  drawSeats(view) {
+    const { seatSummary } = this.hooks;
     renderSeatList(byId("seat-list"), {
-      seats: summary.seats || [],
+      seats: this.summary.seats || [],
       view,
-      mySeat: viewer,
+      mySeat: this.viewer,
+      colourBlind: this.colourBlind,
       acting: view.to_act || [],
-      ranks: at === last ? summary.result?.ranks : null,
+      ranks: this.at === this.last ? this.summary.result?.ranks : null,
       takeover: false,
       summary: seatSummary ? (seat, env) => seatSummary(view, seat, env) : null,
     });
-    const text = words(at, view);
-    const note = actorNote(step.actor);
-    byId("rp-text").textContent = text + (text && note ? ` (${note.label})` : "");
-    fit();
   }
 
-  /** Marks the log line of the step shown (or of the last step before it that has one) and,
-   * after a step change, scrolls it into the middle of the log without moving the page (the
-   * player's own scrolling through the log, which fetches more lines, is left alone). */
-  function follow() {
-    let current = null;
-    for (const li of log.children) {
-      if (Number(li.dataset.step) <= at) current = li;
-      li.classList.toggle("current", false);
-    }
-    if (!current) return;
-    current.classList.add("current");
-    if (!followPending || at < source.lo || at >= source.hi) return;
-    followPending = false;
-    for (const box of [log, log.closest(".info-panel")]) {
-      if (!box || box.scrollHeight <= box.clientHeight) continue;
-      const top = current.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
-      box.scrollTop = top - box.clientHeight / 2 + current.offsetHeight / 2;
-    }
+  /** The log lines held, once a view their words may read is here; then the step shown (it may
+   * have waited for its line). */
+  renderLog() {
+    const { source } = this;
+    this.logWaiting = source.hi > source.lo && source.views.size === 0;
+    if (this.logWaiting) return;
+    this.log.render(this.at);
+    this.draw();
   }
-
-  let logWaiting = false; // lines arrived before any view their words may read
-
-  /** The log lines held ([source.lo, source.hi)); lines added above keep the ones in view still. */
-  function renderLog() {
-    logWaiting = source.hi > source.lo && source.views.size === 0;
-    if (logWaiting) return;
-    const boxes = [log, log.closest(".info-panel")].filter(Boolean);
-    const heights = boxes.map((box) => box.scrollHeight);
-    log.replaceChildren();
-    for (let k = source.lo; k < source.hi; k++) {
-      const t = logText(k);
-      if (!t) continue;
-      const li = document.createElement("li");
-      li.dataset.step = String(k);
-      const b = h("button", { type: "button", class: "btn-link", text: t });
-      const badge = actorBadge(source.entries[k].actor);
-      if (badge) {
-        b.append(" ", badge);
-        li.dataset.actor = source.entries[k].actor;
-      }
-      b.addEventListener("click", () => show(k));
-      li.appendChild(b);
-      log.appendChild(li);
-    }
-    earlier.hidden = source.lo === 0 || source.hi <= source.lo;
-    later.hidden = source.hi >= count || source.hi <= source.lo;
-    if (source.lo < drawnLo) boxes.forEach((box, i) => (box.scrollTop += box.scrollHeight - heights[i]));
-    drawnLo = source.lo;
-    follow();
-    draw(); // the step shown may have waited for its line
-  }
-
-  earlier.addEventListener("click", () => source.more(-1));
-  later.addEventListener("click", () => source.more(1));
-  // Scrolling the log to either end fetches the next chunk (the buttons stand outside it).
-  for (const box of [log, log.closest(".info-panel")].filter(Boolean)) {
-    box.addEventListener("scroll", () => {
-      if (box.scrollHeight <= box.clientHeight) return;
-      if (box.scrollTop < EDGE_PX) source.more(-1);
-      else if (box.scrollTop + box.clientHeight > box.scrollHeight - EDGE_PX) source.more(1);
-    }, { passive: true });
-  }
-
-  function togglePlay() {
-    if (timer) {
-      clearInterval(timer);
-      timer = null;
-    } else {
-      if (at === last) show(0);
-      timer = setInterval(() => {
-        if (at >= last) togglePlay();
-        else if (source.views.has(at + 1)) show(at + 1);
-        else source.want(at + 1); // wait for it rather than skip it
-      }, intervalMs);
-    }
-    const btn = byId("rp-play");
-    btn.textContent = timer ? gettext("Pause") : gettext("Play");
-    btn.setAttribute("aria-pressed", String(Boolean(timer)));
-  }
-
-  byId("rp-first").addEventListener("click", () => show(0));
-  byId("rp-prev").addEventListener("click", () => show(at - 1));
-  byId("rp-next").addEventListener("click", () => show(at + 1));
-  byId("rp-last").addEventListener("click", () => show(last));
-  byId("rp-play").addEventListener("click", togglePlay);
-  slider.addEventListener("input", () => show(Number(slider.value)));
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest?.("input, select, textarea")) return;
-    if (e.key === "ArrowRight") show(at + 1);
-    else if (e.key === "ArrowLeft") show(at - 1);
-    else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(last);
-    else return;
-    e.preventDefault();
-  });
 
   /** Shows the match as `seat` saw it (null: as a spectator). */
-  function viewAs(seat) {
-    const index = seat === null || seat === undefined || seat === "" ? null : Number(seat);
-    viewer = Number.isInteger(index) && index >= 0 && index < (summary.seats || []).length ? index : null;
-    source.setViewer(viewer);
-    texts = new Map();
-    shown = -1;
-    drawnLo = 0;
-    renderLog();
-    show(at);
+  viewAs(seat) {
+    this.viewer = viewerIndex(seat, (this.summary.seats || []).length);
+    this.source.setViewer(this.viewer);
+    this.texts = new Map();
+    this.shown = -1;
+    this.log.restart();
+    this.renderLog();
+    this.show(this.at);
     const chooser = byId("rp-view-as");
-    if (chooser) chooser.value = viewer === null ? "" : String(viewer);
+    if (chooser) chooser.value = this.viewer === null ? "" : String(this.viewer);
   }
-
-  // The chooser: the match is over, so what each seat saw may be shown.
-  if ((summary.seats || []).length) {
-    const select = h("select", { id: "rp-view-as" }, h("option", { value: "", text: gettext("spectator") }));
-    summary.seats.forEach((_, i) => select.append(h("option", { value: String(i), text: names[i] || gettext("Seat %(n)s", { n: i + 1 }) })));
-    select.addEventListener("change", () => viewAs(select.value));
-    const row = h("p", { class: "replay-view-as small" }, h("label", { for: "rp-view-as", text: `${gettext("View as:")} ` }), select,
-      h("span", { class: "muted", text: ` ${gettext("(the match is over: every hand may be shown)")}` }));
-    slider.closest(".replay-controls")?.after(row);
-  }
-
-  wireZoom();
-  wireTabs(byId("table-info"), {
-    onShow: (name) => {
-      if (name !== "moves") return;
-      followPending = true;
-      follow();
-    },
-  });
-  show(startAt === "last" ? last : startAt);
-  const api = { replay, names, show, viewAs, source };
-  window.hexagora = { replay: api };
-  return api;
 }

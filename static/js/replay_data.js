@@ -129,12 +129,24 @@ export class ReplaySource {
     if (k < 0 || k >= this.count) return;
     const first = Math.floor(Math.max(0, k - lookback) / this.C) * this.C;
     const lastChunk = Math.floor(k / this.C) * this.C;
-    if (this.hi > this.lo && (lastChunk + this.C < this.lo || first > this.hi)) {
+    const run = this._run();
+    if (run && (lastChunk + this.C < run.lo || first > run.hi)) {
       this.lo = this.hi = 0; // a jump: start a new run here
       this.logGen += 1;
       this.logInflight.clear();
     }
     for (let c = first; c <= lastChunk; c += this.C) this._log(c);
+  }
+
+  /** The lines held and the chunks on their way, as one range {lo, hi}; null when neither.
+   * A jump is judged against it: a chunk still on its way from before a jump would otherwise
+   * start the run and leave the lines wanted after the jump out of it. */
+  _run() {
+    let lo = Infinity;
+    let hi = -Infinity;
+    if (this.hi > this.lo) [lo, hi] = [this.lo, this.hi];
+    for (const start of this.logInflight) [lo, hi] = [Math.min(lo, start), Math.max(hi, start + this.C)];
+    return lo <= hi ? { lo, hi } : null;
   }
 
   /** The chunk before (`dir` -1) or after (1) the lines held; false when there is none. */

@@ -10,6 +10,9 @@
 
 import { gettext, pgettext } from "./i18n.js";
 import { h } from "./dom.js";
+import { inkOn, paintSwatch } from "./palette.js";
+
+export { inkOn }; // where the games have always found it
 
 export const TEAM_LETTERS = "ABCDEF";
 const NEUTRAL = "#888";
@@ -31,15 +34,6 @@ export function teamText(team) {
   return team === null || team === undefined ? "" : gettext("Team %(letter)s", { letter: TEAM_LETTERS[team] || team + 1 });
 }
 
-/** A text colour that reads on `background` (a #rgb or #rrggbb colour): dark on light ones. */
-export function inkOn(background) {
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(background || "");
-  if (!m) return "#fff";
-  const hex = m[1].length === 3 ? [...m[1]].map((c) => c + c).join("") : m[1];
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? "#222" : "#fff";
-}
-
 /** The envelope entry of `seat` in `view` (matched by its `seat` key), or null. */
 export function seatOf(view, seat) {
   return (view?.seats || []).find((s) => s.seat === seat) || null;
@@ -56,8 +50,10 @@ export function seatOf(view, seat) {
  * @param {number[]} [o.ranks]     ranks by seat, shown as "rank N" (the end of a replay)
  * @param {boolean} [o.takeover]   say when a bot plays for an absent person (live page only)
  * @param {boolean} [o.clocks]     leave a [data-clock-seat] node for each seat's time (live page)
+ * @param {boolean} [o.colourBlind] the player's colour-blind setting: each swatch with its seat's mark (js/palette.js)
  */
-// The engines' colour names and bot kinds (view envelopes, seats) in the page's language.
+// The engines' colour names (view envelopes) in the page's language. A bot seat's kind needs no
+// words here: the server names the seat in the reader's language (i18n.phrases.bot_name).
 const COLOUR_WORDS = {
   black: () => pgettext("seat colour", "black"), blue: () => pgettext("seat colour", "blue"), brown: () => pgettext("seat colour", "brown"),
   green: () => pgettext("seat colour", "green"), indigo: () => pgettext("seat colour", "indigo"), magenta: () => pgettext("seat colour", "magenta"),
@@ -65,22 +61,13 @@ const COLOUR_WORDS = {
   purple: () => pgettext("seat colour", "purple"), red: () => pgettext("seat colour", "red"), slate: () => pgettext("seat colour", "slate"),
   teal: () => pgettext("seat colour", "teal"), white: () => pgettext("seat colour", "white"), yellow: () => pgettext("seat colour", "yellow"),
 };
-const BOT_WORDS = {
-  greedy: () => pgettext("bot kind", "greedy"), heuristic: () => pgettext("bot kind", "heuristic"), junior: () => pgettext("bot kind", "junior"),
-  random: () => pgettext("bot kind", "random"), strong: () => pgettext("bot kind", "strong"),
-};
 
 /** An engine's colour name ("red") in the page's language; unknown names as they are. */
 export function colourWord(name) {
   return COLOUR_WORDS[name]?.() || name;
 }
 
-/** A bot kind ("random") in the page's language; unknown kinds as they are. */
-export function botWord(kind) {
-  return BOT_WORDS[kind]?.() || kind;
-}
-
-export function renderSeatList(list, { seats = [], view = null, mySeat = null, acting = [], ranks = null, takeover = true, clocks = false, summary = null }) {
+export function renderSeatList(list, { seats = [], view = null, mySeat = null, acting = [], ranks = null, takeover = true, clocks = false, summary = null, colourBlind = false }) {
   if (!list) return;
   const names = seatNames({ seats });
   list.replaceChildren();
@@ -89,8 +76,7 @@ export function renderSeatList(list, { seats = [], view = null, mySeat = null, a
     const li = h("li", { "data-seat": s.index });
     if (acting.includes(s.index)) li.classList.add("acting");
     const swatch = h("span", { class: "seat-swatch", "aria-hidden": "true", text: String(s.index + 1) });
-    swatch.style.background = env?.colour || NEUTRAL;
-    swatch.style.color = inkOn(env?.colour || NEUTRAL);
+    paintSwatch(swatch, s.index, env?.colour || NEUTRAL, colourBlind);
     const name = h("span", { class: "seat-name", text: `${names[s.index]}${s.index === mySeat ? ` ${gettext("(you)")}` : ""}` });
     if (s.team !== null && s.team !== undefined) name.append(" ", h("span", { class: `team-badge team-${s.team}`, text: teamText(s.team) }));
     // The seat's time, filled and kept counting by js/clocks.js (SeatClocks).
@@ -99,7 +85,7 @@ export function renderSeatList(list, { seats = [], view = null, mySeat = null, a
     const main = h("div", { class: "seat-main" }, name);
     const extra = [];
     if (env?.colour_name) extra.push(colourWord(env.colour_name));
-    if (s.is_bot) extra.push(gettext("%(kind)s bot", { kind: botWord(s.bot_kind) }));
+    if (s.is_bot && s.name) extra.push(s.name); // "bot fort": the server's name of the seat, in the page's language
     if (takeover && s.takeover) extra.push(gettext("bot playing while away"));
     const line = summary ? summary(s.index, env) : env?.summary;
     if (line) extra.push(line);

@@ -20,8 +20,10 @@ export function wireTabs(root, { onShow = () => {} } = {}) {
   const table = root.closest(".table");
   const api = { open: "" };
 
+  // The players are pinned where the window is tall enough, unless the table has no room for
+  // them (js/layout.js fitRows: class players-tabbed).
   function offered(tab) {
-    return !(pinned.matches && tab.dataset.tab === "players");
+    return !(pinned.matches && !table?.classList.contains("players-tabbed") && tab.dataset.tab === "players");
   }
 
   function show(name) {
@@ -71,6 +73,7 @@ export function wireTabs(root, { onShow = () => {} } = {}) {
   });
   docked.addEventListener("change", () => (docked.matches ? settle() : show("")));
   pinned.addEventListener("change", settle);
+  if (table && globalThis.MutationObserver) new MutationObserver(settle).observe(table, { attributeFilter: ["class"] });
   show(docked.matches ? "moves" : "");
   api.show = show;
   return api;

@@ -1,6 +1,5 @@
 """Suspension (``is_active=False``): no login, no session, no token, no acting."""
 import pytest
-from django.core.cache import cache
 from django.test import RequestFactory
 from django.urls import reverse
 from rest_framework.authentication import TokenAuthentication
@@ -8,9 +7,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts import services
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 from gameplatform.tenants import services as tenant_services
 from gameplatform.tenants.models import Membership
+from tests.conftest import clear_site_cache
 from tests.tenants.factories import PASSWORD, make_member, make_moderator, make_tenant, make_user
 
 pytestmark = pytest.mark.django_db
@@ -18,9 +18,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits():
-    cache.clear()
+    # Only this worker's keys: ``cache.clear()`` on Redis is FLUSHDB, which emptied the other
+    # workers' throttle counters, queues and groups mid-test (a sign-in throttle test that
+    # counted five failures then found none).
+    clear_site_cache()
     yield
-    cache.clear()
+    clear_site_cache()
 
 
 @pytest.fixture

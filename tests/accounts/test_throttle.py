@@ -1,6 +1,8 @@
 """The sign-in throttle (accounts/throttle.py, README "Sign-in throttling") on every route that
-checks a password: the site login (allauth), the admin login, ``POST /api/v1/auth/token/``,
-allauth's and the admin's password change. On each: the 6th wrong password within the window
+checks a password: the site login (allauth; the admin's login sends there, tests/accounts/
+test_mfa.py), ``POST /api/v1/auth/token/``, allauth's and the admin's password change (the
+latter with a session that passed the second factor, as the admin requires). On each: the
+6th wrong password within the window
 is refused, from the same address with forged ``X-Forwarded-For`` headers and from another real
 address, while the owner on a device that signed in before, and after a password-reset link,
 still gets in; the owner is told once by e-mail.
@@ -16,6 +18,7 @@ from django.core import mail
 from django.test import Client
 
 from accounts import devices, throttle
+from tests.mfa import admin_sign_in
 from tests.tenants.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -46,10 +49,6 @@ class Route:
     def attempt(self, client: Client, user, password: str):
         if self.name == "site_login":
             return client.post("/accounts/login/", {"login": user.username, "password": password})
-        if self.name == "admin_login":
-            return client.post(
-                "/admin/login/?next=/admin/", {"username": user.username, "password": password, "next": "/admin/"}
-            )
         if self.name == "api_token":
             return client.post(
                 "/api/v1/auth/token/", {"username": user.username, "password": password}, content_type="application/json"
@@ -75,15 +74,17 @@ class Route:
         return response.status_code == 302 and signed_in(response.client) == str(user.pk)
 
     def prepare(self, client: Client, user) -> Client:
-        """The client ready to try: signed in for a password change."""
-        if self.session and not signed_in(client):
+        """The client ready to try: signed in for a password change (in the admin: a session
+        that passed the second factor, which enrols ``user`` the first time)."""
+        if self.name == "admin_password_change":
+            admin_sign_in(client, user)
+        elif self.session and not signed_in(client):
             client.force_login(user)
         return client
 
 
 ROUTES = [
     Route("site_login"),
-    Route("admin_login"),
     Route("api_token"),
     Route("password_change", session=True),
     Route("admin_password_change", session=True),
@@ -266,8 +267,8 @@ def test_reset_requests_have_their_own_limit_and_never_block_signing_in(owner):
 
 
 def test_a_refused_token_request_is_json(owner):
-    fail_five_times(ROUTES[2], owner)
-    response = ROUTES[2].attempt(client_at(OTHER), owner, PASSWORD)
+    fail_five_times(ROUTES[1], owner)
+    response = ROUTES[1].attempt(client_at(OTHER), owner, PASSWORD)
     assert response.status_code == 429
     assert response.json()["error"] == "too_many_attempts" and "15 minutes" in response.json()["message"]
 
@@ -286,7 +287,7 @@ def test_no_password_reaches_the_logs(owner, caplog):
     for _ in range(7):
         client_at(ATTACKER).post("/accounts/login/", {"login": owner.username, "password": WRONG})
         client_at(ATTACKER).post("/accounts/login/", {"login": "My-Secret-Pw-1", "password": WRONG})
-        ROUTES[2].attempt(client_at(ATTACKER), owner, WRONG)
+        ROUTES[1].attempt(client_at(ATTACKER), owner, WRONG)
     text = "\n".join(record.getMessage() for record in caplog.records)
     assert "refused" in text
     assert WRONG not in text and PASSWORD not in text

@@ -76,7 +76,7 @@ def test_two_processes_count_together():
 
 
 def test_the_store_follows_redis_url():
-    expected = throttle.CacheStore if settings.REDIS_URL else throttle.DatabaseStore
+    expected = throttle.FailoverStore if settings.REDIS_URL else throttle.DatabaseStore
     assert isinstance(throttle.store(), expected)
 
 

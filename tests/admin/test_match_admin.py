@@ -10,6 +10,7 @@ from gameplatform.matches import admin as match_admin
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.services import MATCH_OVER
 from games.registry import get_engine
+from tests.mfa import admin_sign_in
 from tests.tenants.factories import make_hextopia_match, make_member, make_moderator, make_tenant, make_user
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ def setup(client):
     alice = make_user("alice_a")
     make_member(alice, tenant)
     match = make_hextopia_match(tenant, [alice, None, None, None], seed=SEED, title="Alpha Cup")
-    client.force_login(mod)
+    admin_sign_in(client, mod)
     return client, match, alice
 
 
@@ -37,7 +38,7 @@ def change_page(client, match) -> str:
 def test_running_match_hides_seed_hands_and_private_moves(setup, as_superuser):
     client, match, _ = setup
     if as_superuser:
-        client.force_login(make_user("root", is_superuser=True, is_staff=True))
+        admin_sign_in(client, make_user("root", is_superuser=True, is_staff=True))
     page = change_page(client, match)
     assert str(SEED) not in page
     assert match_admin.HIDDEN_UNTIL_OVER in page
@@ -159,7 +160,7 @@ def test_filters_by_community_game_and_status(setup):
 def test_the_admin_index_has_one_section_per_name(db, client, django_user_model):
     """Issue 8: "the superuser's admin index has no two sections of one name"."""
     root = django_user_model.objects.create_superuser("root", "root@example.org", "pw-Root-12345")
-    client.force_login(root)
+    admin_sign_in(client, root)
     apps = client.get(reverse("admin:index")).context["app_list"]
     names = [app["name"] for app in apps]
     assert len(names) == len(set(names)), names
@@ -179,4 +180,4 @@ def test_the_match_pages_speak_the_moderators_language(setup):
     url = reverse("admin:matches_match_hand_to_bot", args=[match.pk])
     form = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").context["form"]
     assert form.fields["seat"].choices == [(0, "Place 1 : alice_a")]
-    assert dict(form.fields["kind"].choices)["random"].startswith("Hasard: ")
+    assert dict(form.fields["kind"].choices)["random"].startswith("Hasard : ")  # French spaces its colon

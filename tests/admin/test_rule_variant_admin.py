@@ -7,6 +7,7 @@ from gameplatform.matches import admin as match_admin
 from gameplatform.matches.models import RuleVariant
 from games.protocol import OptionsError
 from games.registry import get_engine
+from tests.mfa import admin_sign_in
 from tests.tenants.factories import make_moderator, make_tenant, make_user
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ def tenant():
 
 @pytest.fixture
 def mod_client(client, tenant):
-    client.force_login(make_moderator("moda", tenant))
+    admin_sign_in(client, make_moderator("moda", tenant))
     return client
 
 
@@ -90,7 +91,7 @@ def test_moderator_cannot_make_or_change_global_variants(mod_client, tenant):
 
 
 def test_superuser_makes_global_variants_and_sees_the_options_schema(client):
-    client.force_login(make_user("root", is_superuser=True, is_staff=True))
+    admin_sign_in(client, make_user("root", is_superuser=True, is_staff=True))
     response = post(client, None, '{"jokers": false}')
     assert response.status_code == 302
     variant = RuleVariant.objects.get()

@@ -8,6 +8,7 @@ from django.utils.html import escape
 from gameplatform.matches.models import RuleVariant
 from gameplatform.tenants import services
 from gameplatform.tenants.models import Invitation, Membership, Tenant
+from tests.mfa import admin_sign_in
 from tests.tenants.factories import make_hextopia_match, make_member, make_moderator, make_tenant, make_user
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def world():
 
 @pytest.fixture
 def mod_client(client, world):
-    client.force_login(world.mod)
+    admin_sign_in(client, world.mod)
     return client
 
 
@@ -70,7 +71,7 @@ def test_moderator_lists_only_their_community(mod_client, world, model_attr, sho
 
 
 def test_superuser_lists_everything(client, world):
-    client.force_login(make_user("root", is_superuser=True, is_staff=True))
+    admin_sign_in(client, make_user("root", is_superuser=True, is_staff=True))
     for obj, names in [(world.match_a, ["Alpha Cup", "Betamax Cup"]), (world.var_a, ["Alpha jokers", "Betamax jokers"])]:
         content = client.get(admin_url(obj, "changelist")).content.decode()
         assert all(name in content for name in names)
@@ -164,7 +165,7 @@ def test_moderator_index_shows_only_scoped_admins(mod_client, world):
 
 
 def test_staff_without_moderator_role_sees_nothing(client, world):
-    client.force_login(make_user("staffer", is_staff=True))
+    admin_sign_in(client, make_user("staffer", is_staff=True))
     assert client.get(admin_url(world.match_a, "changelist")).status_code == 403
     assert client.get(admin_url(world.match_a)).status_code in (302, 403)
     assert b"Alpha Cup" not in client.get(admin_url(world.match_a)).content
@@ -203,7 +204,7 @@ def test_moderator_edits_their_tenant_but_not_its_address(mod_client, world):
     page = mod_client.get(admin_url(world.a))
     assert "domain" not in page.context["adminform"].form.fields
     rows = list(Membership.objects.filter(tenant=world.a).order_by("pk"))
-    data = {"name": "Alpha Club", "domain": "evil.example", "vacation_days_per_year": 21,
+    data = {"name": "Alpha Club", "domain": "evil.example", "vacation_days_per_year": 21, "language": "en",
             "memberships-TOTAL_FORMS": len(rows),
             "memberships-INITIAL_FORMS": len(rows), "memberships-MIN_NUM_FORMS": 0, "memberships-MAX_NUM_FORMS": 1000}
     for i, m in enumerate(rows):

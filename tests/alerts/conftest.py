@@ -18,7 +18,7 @@ from channels.testing import WebsocketCommunicator
 from gameplatform.matches import services
 from gameplatform.matches.models import Match
 from gameplatform.realtime import broadcast
-from gameplatform.realtime.routing import websocket_application
+from gameplatform.routing import websocket_application
 from games.registry import get_engine
 from tests.realtime.conftest import HOST, ORIGIN, TIMEOUT, Socket, session_cookie, ws_headers
 

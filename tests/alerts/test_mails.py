@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from gameplatform.alerts import digest, mails, selectors
 from gameplatform.alerts.models import DigestMail, MatchMail
-from gameplatform.matches import timers
+from gameplatform.core import sweeps
 from gameplatform.matches.models import Match, Seat
 from gameplatform.players.models import Preferences
 from gameplatform.tenants.models import Membership
@@ -104,8 +104,7 @@ def test_live_matches_get_no_turn_mail_task(race_engine, match_factory, member, 
     from gameplatform.alerts import services as alert_services
 
     sent = []
-    monkeypatch.setattr(alert_services, "_task", lambda name: type("T", (), {
-        "apply_async": staticmethod(lambda args, **kw: sent.append((name, args)))})())
+    monkeypatch.setattr(alert_services, "task_send", lambda name, args, **kw: sent.append((name, tuple(args))))
     with django_capture_on_commit_callbacks(execute=True):
         live = match_factory("race", [member, other_member], turn_seconds=600)
     assert sent == []
@@ -195,7 +194,7 @@ def test_the_sweep_sends_the_digest_through_the_worker(race_engine, worker_facto
     match = match_factory("race", [member, other_member])
     person = Seat.objects.get(waiting_since__isnull=False, match=match).user
     with worker_factory():
-        assert timers.sweep_if_due(interval=60) is not None  # the workers' sweep, with the digest check
+        assert sweeps.sweep_if_due(interval=60) is not None  # the workers' sweep, with the digest check
         mail = wait_for(lambda: mailoutbox and mailoutbox[0], timeout=20)
         assert digest.digest_sweep(force=True) == 0  # today's went: nobody is due
     assert mail.to == [person.email] and len(mailoutbox) == 1

@@ -8,7 +8,7 @@ from gameplatform.alerts import services as alert_services
 from gameplatform.matches import services
 from gameplatform.matches.models import Match
 from gameplatform.players.models import Preferences
-from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
+from gameplatform.realtime.auth import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from gameplatform.tenants.models import Membership
 
 from .conftest import play, to_act
@@ -159,7 +159,7 @@ async def test_a_binary_or_huge_frame(race, connect_me):
     assert (await sock.recv_type("error"))["code"] == "malformed"
     await sock.send_text("x" * 20_000)
     assert (await sock.recv_type("error"))["code"] == "message_too_large"
-    assert await sock.closed_with() == 1009
+    assert await sock.closed_with() == 4009
 
 
 async def test_a_session_that_ended_closes_the_socket(race, connect_me):

@@ -6,7 +6,7 @@ from rest_framework import exceptions
 
 from gameplatform.api.errors import NOT_FOUND_MESSAGE, exception_handler
 from gameplatform.api.parsers import TOO_DEEP_MESSAGE
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 from games.protocol import IllegalAction, OptionsError
 from games.registry import UnknownGame
 

@@ -10,6 +10,7 @@ from gameplatform.api.parsers import MAX_JSON_BYTES
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.tenants.models import Membership
 from tests.api.support import url
+from tests.budget import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -225,7 +226,7 @@ action_docs = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=action_docs)
 def test_random_actions_never_crash(hextopia_table, doc):
     """Any JSON at actions/ from the seat that must act: 2xx only for a legal action."""

@@ -16,6 +16,16 @@ PATHS = [
     "/api/v1/leaderboards/{game}/", "/api/v1/members/", "/api/v1/players/{username}/", "/api/v1/players/{username}/rating-history/",
     "/api/v1/settings/",
     "/api/v1/matches/{match_id}/invitations/", "/api/v1/your-turn/",  # gameplatform/alerts
+    "/api/v1/communities/", "/api/v1/communities/{slug}/",  # issue 27
+    # Issue 27: a community's moderators and owners (api/communities_admin.py).
+    "/api/v1/communities/{slug}/memberships/", "/api/v1/communities/{slug}/memberships/{username}/role/",
+    "/api/v1/communities/{slug}/memberships/{username}/ban/", "/api/v1/communities/{slug}/memberships/{username}/unban/",
+    "/api/v1/communities/{slug}/memberships/{username}/timeout/",
+    "/api/v1/communities/{slug}/memberships/{username}/remove/", "/api/v1/communities/{slug}/audit/",
+    "/api/v1/me/export/", "/api/v1/me/export/data/", "/api/v1/me/delete/",  # issue 27, point 5
+    # Issue 28, point 6 (api/tournaments.py).
+    "/api/v1/tournaments/", "/api/v1/tournaments/{tournament_id}/", "/api/v1/tournaments/{tournament_id}/register/",
+    "/api/v1/tournaments/{tournament_id}/withdraw/", "/api/v1/tournaments/{tournament_id}/standings/",
 ]
 
 

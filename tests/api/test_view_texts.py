@@ -42,5 +42,5 @@ def test_replay_steps_and_bot_names_speak_the_readers_language(match_factory, ap
         assert fr["view"]["phase_text"] != en["view"]["phase_text"]
         assert {s["colour_name"] for s in fr["view"]["seats"]} <= {"rouge", "orange", "jaune", "vert", "bleu", "violet"}
     snap = client.get(url(match.pk, "view/"), HTTP_ACCEPT_LANGUAGE="fr").json()
-    assert snap["seats"][1]["name"] == "bot Hasard"
+    assert snap["seats"][1]["name"] == "bot hasard"  # as the lobby and the seat list say it (issue 26, point 4)
     assert client.get(url(match.pk, "view/")).json()["seats"][1]["name"] == "random bot"

@@ -135,3 +135,15 @@ def test_deliveries_count_every_move_per_seat():
     assert (d["messages_expected"], d["messages_received"], d["messages_lost"]) == (12, 11, 1)
     assert (d["seats"], d["seats_complete"]) == (8, 7)
     assert d["seats_incomplete"] == [[1, 3, 1]]
+
+
+def test_deliveries_count_the_spectators_sockets_after_the_seats():
+    """Issue 29, point 1: "4 seats with a socket each plus one spectator": the spectator's
+    socket (index 4) must get every move too."""
+    tables = [Table(1, ["a", "b", "c", "d"], ["s"])]
+    records = {(1, 1): 10.0, (1, 2): 11.0}
+    arrivals = {(1, s): {1: 10.01, 2: 11.01} for s in range(5)}
+    del arrivals[(1, 4)][2]  # the spectator missed move 2
+    d = deliveries(tables, arrivals, records, until=20.0, receivers=5)
+    assert (d["messages_expected"], d["messages_lost"], d["seats"]) == (10, 1, 5)
+    assert d["seats_incomplete"] == [[1, 4, 1]]

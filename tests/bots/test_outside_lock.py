@@ -73,7 +73,7 @@ def test_a_bot_whose_choice_went_stale_chooses_again(match_factory, monkeypatch)
     def first_stale(match_id, seat, version, action):
         calls.append(version)
         if len(calls) == 1:
-            from gameplatform.matches.errors import ServiceError
+            from gameplatform.core.errors import ServiceError
 
             raise ServiceError("stale_version", services.STALE_VERSION, 409, "expected_version")
         return real(match_id, seat, version, action)

@@ -7,10 +7,11 @@ from django.utils import timezone
 
 from gameplatform.chat import services
 from gameplatform.chat.limits import rate_take
-from gameplatform.chat.models import ChatMessage, ModerationAction, Report
-from gameplatform.matches.errors import ServiceError
+from gameplatform.chat.models import ChatMessage, Report
+from gameplatform.core.errors import ServiceError
+from gameplatform.tenants import moderation
 from gameplatform.tenants import services as tenant_services
-from gameplatform.tenants.models import Invitation, Membership
+from gameplatform.tenants.models import AuditEntry, Invitation, Membership
 from tests.tenants.factories import make_hextopia_match, make_member, make_moderator, make_tenant, make_user
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +74,7 @@ def ms(user, tenant):
 ])
 def test_who_may_sanction_whom(world, by, target, code):
     a, _, p = world
-    call = lambda: services.check_may_sanction(by=p[by], membership=ms(p[target], a))  # noqa: E731
+    call = lambda: moderation.check_may_sanction(by=p[by], membership=ms(p[target], a))  # noqa: E731
     if code is None:
         call()
     else:
@@ -84,28 +85,28 @@ def test_who_may_sanction_whom(world, by, target, code):
 
 def test_a_banned_moderator_moderates_no_more(world):
     a, _, p = world
-    services.member_ban(membership=ms(p["mod"], a), by=p["owner"])
-    assert refused(services.member_timeout, membership=ms(p["alice"], a), by=p["mod"], seconds=3600).code == \
+    moderation.member_ban(membership=ms(p["mod"], a), by=p["owner"])
+    assert refused(moderation.member_timeout, membership=ms(p["alice"], a), by=p["mod"], seconds=3600).code == \
         "not_moderator"
 
 
 def test_a_ban_keeps_the_row_so_an_open_community_never_readmits(world):
     a, b, p = world
-    services.member_ban(membership=ms(p["alice"], a), by=p["mod"], reason="spam")
+    moderation.member_ban(membership=ms(p["alice"], a), by=p["mod"], reason="spam")
     for call in (tenant_services.membership_require, tenant_services.membership_join):
         assert refused(call, user=p["alice"], tenant=a).code == "banned"
     assert Membership.objects.filter(user=p["alice"], tenant=a).count() == 1
     # Her other community is not touched.
     assert tenant_services.membership_require(user=p["alice"], tenant=b).tenant == b
-    services.member_unban(membership=ms(p["alice"], a), by=p["mod"])
+    moderation.member_unban(membership=ms(p["alice"], a), by=p["mod"])
     assert tenant_services.membership_require(user=p["alice"], tenant=a).banned_at is None
-    actions = list(ModerationAction.objects.for_tenant(a).values_list("action", "reason"))
+    actions = list(AuditEntry.objects.for_tenant(a).values_list("action", "reason"))
     assert sorted(actions) == [("ban", "spam"), ("unban", "")]
 
 
 def test_an_invitation_does_not_undo_a_ban(world):
     _, b, p = world
-    services.member_ban(membership=ms(p["alice"], b), by=p["mod_b"])
+    moderation.member_ban(membership=ms(p["alice"], b), by=p["mod_b"])
     invitation = Invitation.objects.create(tenant=b)
     assert refused(tenant_services.membership_join_by_invite, user=p["alice"], code=invitation.code).code == "banned"
     invitation.refresh_from_db()
@@ -115,14 +116,14 @@ def test_an_invitation_does_not_undo_a_ban(world):
 @pytest.mark.parametrize("seconds", [0, 59, 30 * 24 * 3600 + 1, "3600", 3600.0, True, None])
 def test_a_bad_time_out_changes_nothing(world, seconds):
     a, _, p = world
-    error = refused(services.member_timeout, membership=ms(p["alice"], a), by=p["mod"], seconds=seconds)
+    error = refused(moderation.member_timeout, membership=ms(p["alice"], a), by=p["mod"], seconds=seconds)
     assert (error.code, error.field) == ("invalid_seconds", "seconds")
-    assert ms(p["alice"], a).timeout_until is None and not ModerationAction.unscoped.exists()
+    assert ms(p["alice"], a).timeout_until is None and not AuditEntry.unscoped.exists()
 
 
 def test_a_timed_out_member_cannot_post_until_it_ends(world):
     a, _, p = world
-    services.member_timeout(membership=ms(p["alice"], a), by=p["mod"], seconds=60)
+    moderation.member_timeout(membership=ms(p["alice"], a), by=p["mod"], seconds=60)
     assert refused(services.message_post, tenant=a, user=p["alice"], text="hi").code == "timed_out"
     Membership.objects.filter(user=p["alice"], tenant=a).update(timeout_until=timezone.now() - timedelta(seconds=1))
     assert services.message_post(tenant=a, user=p["alice"], text="back").text == "back"
@@ -133,7 +134,7 @@ def test_posting_refusals_store_nothing(world):
     match_b = make_hextopia_match(b, [p["alice"], None, None, None])
     assert refused(services.message_post, tenant=a, user=p["alice"], text="x", match_id=match_b.pk).status == 404
     assert refused(services.message_post, tenant=b, user=p["bob"], text="x").code == "not_member"
-    services.member_ban(membership=ms(p["bob"], a), by=p["mod"])
+    moderation.member_ban(membership=ms(p["bob"], a), by=p["mod"])
     assert refused(services.message_post, tenant=a, user=p["bob"], text="x").code == "banned"
     assert not ChatMessage.unscoped.exists()
 

@@ -5,10 +5,11 @@ import pytest
 from channels.db import database_sync_to_async
 
 from gameplatform.chat import services
-from gameplatform.chat.models import ChatMessage, ModerationAction, Report
-from gameplatform.matches.errors import ServiceError
+from gameplatform.chat.models import ChatMessage, Report
+from gameplatform.core.errors import ServiceError
 from gameplatform.realtime.auth import CLOSE_FORBIDDEN
-from gameplatform.tenants.models import Membership
+from gameplatform.tenants import moderation
+from gameplatform.tenants.models import AuditEntry, Membership
 from gameplatform.tenants.services import membership_require
 from tests.chat.conftest import chat_history, next_of, say
 
@@ -32,7 +33,7 @@ async def test_a_ban_closes_the_members_sockets_of_that_community_at_once(
     assert code is None
     _, _, bobs = await connect_socket(bob, match)
 
-    ban = database_sync_to_async(services.member_ban)
+    ban = database_sync_to_async(moderation.member_ban)
     await ban(membership=await database_sync_to_async(membership)(alice, tenant), by=moderator, reason="abuse")
     for sock in (at_table, in_lobby):
         assert await next_of(sock, "error") == {"type": "error", "code": "banned",
@@ -49,7 +50,7 @@ async def test_a_ban_closes_the_members_sockets_of_that_community_at_once(
     with pytest.raises(ServiceError) as info:
         await database_sync_to_async(membership_require)(user=alice, tenant=tenant)
     assert info.value.code == "banned"
-    log = await database_sync_to_async(lambda: list(ModerationAction.objects.for_tenant(tenant).values_list(
+    log = await database_sync_to_async(lambda: list(AuditEntry.objects.for_tenant(tenant).values_list(
         "action", "actor_id", "target_id", "reason")))()
     assert log == [("ban", moderator.pk, alice.pk, "abuse")]
 
@@ -58,7 +59,7 @@ async def test_a_time_out_blocks_the_chat_at_once_but_not_the_table(table, conne
     match, alice, bob, *_ = table
     _, _, sock = await connect_socket(alice, match)
     _, _, bobs = await connect_socket(bob, match)
-    timeout = database_sync_to_async(services.member_timeout)
+    timeout = database_sync_to_async(moderation.member_timeout)
     await timeout(membership=await database_sync_to_async(membership)(alice, tenant), by=moderator, seconds=3600)
     blocked = await next_of(sock, "chat_blocked")
     assert blocked["until"] and blocked["message"]

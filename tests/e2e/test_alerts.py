@@ -48,10 +48,6 @@ window.Notification = class {
 """
 
 
-class _NoTask:
-    def apply_async(self, *args, **kwargs):
-        return None
-
 
 def _person(name: str) -> User:
     user = User.objects.create_user(username=name, password="pw-not-used-9", email=f"{name}@example.org")
@@ -81,7 +77,7 @@ def _me_ready(page) -> None:
 def test_the_badge_follows_the_other_players_move_without_a_reload(browser, live_site, monkeypatch):
     # Moves made in this process schedule nothing here: the live site's own worker does its work.
     monkeypatch.setattr(scheduling, "expire_turn_at", lambda *args: None)
-    monkeypatch.setattr(alert_services, "_task", lambda name: _NoTask())
+    monkeypatch.setattr(alert_services, "task_send", lambda *args, **kwargs: None)
     alice, bob = _person("alice"), _person("bob")
     tenant = tenant_default()
     match = services.match_create(tenant=tenant, user=alice, game="hextopia", seats=2, title="Badge race")
@@ -173,7 +169,7 @@ def _shots(page, name: str) -> None:
 
 
 def test_invite_by_username_and_by_link_in_the_browser(browser, live_site, monkeypatch):
-    monkeypatch.setattr(alert_services, "_task", lambda name: _NoTask())
+    monkeypatch.setattr(alert_services, "task_send", lambda *args, **kwargs: None)
     alice, bob, carol = _person("alice"), _person("bob"), _person("carol")
     Preferences.objects.filter(user=bob).update(browser_notifications=False)
     match = services.match_create(tenant=tenant_default(), user=alice, game="hextopia", seats=3,

@@ -42,10 +42,6 @@ SETTLED_JS = """() => matchMedia("(min-width: 960px)").matches
   : document.getElementById("table-info").dataset.open === "" """
 
 
-class _NoTask:
-    def apply_async(self, *args, **kwargs):
-        return None
-
 
 def _person(name: str) -> User:
     user = User.objects.create_user(username=name, email=f"{name}@example.org")
@@ -125,7 +121,7 @@ def _in_french(page) -> None:
 def test_a_turn_the_badge_the_chat_and_french(browser, live_site, monkeypatch):
     # Nothing started in this process schedules work here: the live site's own worker does it.
     monkeypatch.setattr(scheduling, "expire_turn_at", lambda *args: None)
-    monkeypatch.setattr(alert_services, "_task", lambda name: _NoTask())
+    monkeypatch.setattr(alert_services, "task_send", lambda *args, **kwargs: None)
     anna, bruno = _person("anna"), _person("bruno")
     tenant = tenant_default()
     match = services.match_create(tenant=tenant, user=anna, game="hextopia", seats=2, turn_seconds=600,

@@ -24,12 +24,14 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.conf import settings as django_settings
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from gameplatform.bots import scheduling as bot_scheduling
 from gameplatform.bots.services import bot_take_turn
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import scheduling, services, timers
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.turns import TAKEOVER_AFTER_TIMEOUTS
 from gameplatform.tenants.selectors import tenant_default
@@ -47,9 +49,12 @@ MARKS = {"timeout": "timer", "takeover": "bot for absent player", "handover": "b
 
 def _no_tasks_from_here(monkeypatch) -> None:
     """This process's moves schedule nothing: the live worker listens on a queue of its own,
-    and the test drives the match itself."""
+    and the test drives the match itself. The live site's bot runner polls the database for
+    due bot turns, so the bot turns this process marks are due an hour away: the runner (and
+    the sweeper) leave them to the test's ``Driver``, which plays them at once."""
     monkeypatch.setattr(scheduling, "expire_turn_at", lambda *args: None)
-    monkeypatch.setattr(scheduling, "bot_turn_after", lambda *args: None)
+    monkeypatch.setattr(bot_scheduling, "bot_turn_after", lambda *args: None)
+    monkeypatch.setattr(django_settings, "BOT_DELAY_SECONDS", 3600.0)
 
 
 def _sync(page) -> None:
@@ -77,10 +82,12 @@ def test_fill_empty_seats_with_bots_and_play_against_bots_now(browser, live_site
             expect(levels.nth(i)).to_contain_text(kind.capitalize())
             expect(levels.nth(i)).to_contain_text(factory.description)
         expect(chooser.locator(f"input[value='{strongest}']")).to_be_checked()
-        # The one-seat choosers say the same on hover, strongest first selected too.
+        # The one-seat choosers say the same on hover, with each level's time budget (issue 29,
+        # point 5), strongest first selected too.
         picker = page.locator("#bot-kind-1")
         assert picker.locator("option").evaluate_all("os => os.map((o) => o.title)") == [
-            f.description for f in bots.values()]
+            f"{f.description} Thinks for up to 0.1 s a move." for f in bots.values()]
+        expect(levels.first).to_contain_text("Thinks for up to 0.1 s a move.")
         expect(picker).to_have_value(strongest)
         chooser.scroll_into_view_if_needed()
         shot(page, f"fill-bots-{width}", width)
@@ -89,8 +96,8 @@ def test_fill_empty_seats_with_bots_and_play_against_bots_now(browser, live_site
             page.locator("#fill-bots").click()
             expect(page.locator(".messages")).to_contain_text("Bots took the empty seats.")
             players = page.locator("#seats-panel tbody tr td:nth-child(3)")
-            expect(players).to_have_text([re.compile(r"alice"), f"{strongest.capitalize()} bot",
-                                          f"{strongest.capitalize()} bot"])
+            # One name for a bot seat everywhere, as the table says it (issue 26, point 4).
+            expect(players).to_have_text([re.compile(r"alice"), f"{strongest} bot", f"{strongest} bot"])
             expect(page.get_by_role("button", name="Start match")).to_be_enabled()
         context.close()
     assert [s.bot_kind for s in Seat.objects.filter(match=match).order_by("index")] == ["", strongest, strongest]
@@ -248,7 +255,7 @@ def test_bot_moves_are_marked_in_the_log_and_the_replay_and_the_rematch_rotates_
     rematch.click()
     expect(page).not_to_have_url(re.compile(rf"/matches/{done.pk}/$"))
     players = page.locator("#seats-panel tbody tr td:nth-child(3)")
-    expect(players).to_have_text(["Random bot", re.compile(r"alice\s*\(you\)"), "free"])
+    expect(players).to_have_text(["random bot", re.compile(r"alice\s*\(you\)"), "free"])
     shot(page, "rematch-open-1280", SIZES[0][0])
     new = Match.unscoped.get(rematch_of=done)
     assert page.js_errors == []
@@ -262,7 +269,7 @@ def test_bot_moves_are_marked_in_the_log_and_the_replay_and_the_rematch_rotates_
     page.get_by_role("button", name="Join this match").click()
     expect(page.locator(".messages")).to_contain_text("You took a seat.")
     expect(page.locator("#seats-panel tbody tr td:nth-child(3)")).to_have_text(
-        ["Random bot", "alice", re.compile(r"bob\s*\(you\)")])
+        ["random bot", "alice", re.compile(r"bob\s*\(you\)")])
     old_seats = list(Seat.objects.filter(match=done).order_by("index"))
     new_seats = list(Seat.objects.filter(match=new).order_by("index"))
     for s in old_seats:  # seat i's occupant sits at i + 1

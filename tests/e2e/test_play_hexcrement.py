@@ -103,9 +103,9 @@ def click_and_wait(page, locator) -> None:
 def in_reach_at_every_size(page) -> None:
     """Issue 8's "everything in reach", for this table: at 1280x800 and 1366x768 the whole
     board, the player's panel with its hint and the banner are in the window without
-    scrolling; at 360x740 the banner, the board (filling its slot, at least 160 px tall),
-    the hand slot (kept at the bottom) with the panel's top and hint are. Saves a
-    screenshot at each size."""
+    scrolling; at 360x740 the banner, the board's frame (filling its slot, at least 160 px
+    tall, the lit cells 44 px in it), the hand slot (kept at the bottom) with the panel's top
+    and hint are. Saves a screenshot at each size."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => window.scrollTo(0, 0)")
@@ -125,9 +125,14 @@ def in_reach_at_every_size(page) -> None:
             assert board["y"] >= 0 and board["y"] + board["height"] <= height, (width, board)
             assert boxes["panel"]["x"] >= board["x"] + board["width"], "the panel stands beside the board"
         else:
-            # Big enough to tap a cell: the board fills its slot above the hand.
+            # Big enough to tap a cell: the board's frame fills its slot above the hand (the
+            # board inside it zoomed to the lit cells, issue 26 point 9: each 44 px).
+            board = page.locator(".hx-board-wrap").bounding_box()
             assert board["y"] + board["height"] <= boxes["slot"]["y"] and board["width"] >= width * 0.85, (width, board)
             assert board["height"] >= 160, (width, board)
+            cells = page.locator("#board .hx-target-move").evaluate_all(
+                "(ts) => ts.map((t) => { const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); })")
+            assert min(cells) >= 44 - 0.5, (width, cells)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=ARTIFACTS / f"hexcrement-move-{width}.png")
     page.set_viewport_size({"width": 1280, "height": 800})

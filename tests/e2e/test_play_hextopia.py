@@ -17,6 +17,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from accounts.models import User
@@ -33,6 +34,7 @@ GAME_SECONDS = 600  # the whole match; it usually takes one to three minutes
 STEP_MS = 30_000  # one page step: a load, a bot's reply, our move's answer
 MID_GAME_MOVE = 15  # our move after which the mid-game screenshot is taken
 MAX_REFUSED = 5  # moves the server may refuse (each shown in the error box) before we give up
+OFFER_ATTEMPTS = 6  # tries of a whole move (card, then ring / list / button), each step waiting up to 5 s
 
 YOUR_TURN = "Your turn."
 SENDING = "Sending your move…"
@@ -108,20 +110,52 @@ def create_match_with_bots(page) -> int:
 
 def play_one_move(page) -> str:
     """Our move, as a person makes it: the first usable card, then a ringed destination on
-    the board (else a move from the list, else Discard / Sit out). Returns what was clicked."""
-    page.locator("#hand button.card:not([disabled])").first.click()
+    the board (else a move from the list, else Discard / Sit out). Returns what was clicked.
+
+    A click lost to a redraw of the hand or the board (a state arriving meanwhile) is made
+    again: the whole move is tried up to ``OFFER_ATTEMPTS`` times, each step waiting at most
+    5 s, until the banner leaves "Your turn." (the move is sent)."""
+    for _attempt in range(OFFER_ATTEMPTS):
+        try:
+            kind = _try_one_move(page)
+        except PlaywrightTimeout:
+            continue
+        if kind and _left_our_turn(page):
+            return kind
+    raise AssertionError(f"no move sent in {OFFER_ATTEMPTS} tries; banner: {page.locator('#status-banner').inner_text()}")
+
+
+def _try_one_move(page) -> str | None:
+    """One try of a move: press the first usable card (unless it is pressed), wait for what it
+    offers, click it. Returns what was clicked, None when nothing was offered to click."""
+    card = page.locator("#hand button.card:not([disabled])").first
+    if card.get_attribute("aria-pressed", timeout=5000) != "true":
+        card.click(timeout=5000)
+    # The card's moves are drawn as rings, listed, or offered as Discard / Sit out.
+    page.locator("#board .hx-target, #move-choices button, #hand-actions button").first.wait_for(
+        state="visible", timeout=5000)
     targets = page.locator("#board .hx-target")
     if targets.count():
-        targets.first.click()
-        if page.locator("#status-banner").inner_text() != YOUR_TURN:
+        targets.first.click(timeout=5000)
+        if _left_our_turn(page, 1000):
             return "board"
         # Several pieces can reach that ring: the page asks to choose; take the list.
-    choices = page.locator("#move-choices button")
-    if choices.count():
-        choices.first.click()
-        return "list"
-    page.locator("#hand-actions button").first.click()
-    return "discard"
+    for selector, kind in (("#move-choices button", "list"), ("#hand-actions button", "discard")):
+        buttons = page.locator(selector)
+        if buttons.count():
+            buttons.first.click(timeout=5000)
+            return kind
+    return None
+
+
+def _left_our_turn(page, timeout_ms: int = 5000) -> bool:
+    """True once the banner no longer says "Your turn." (the move was sent), within the wait."""
+    try:
+        page.wait_for_function(f"() => document.getElementById('status-banner').textContent !== {YOUR_TURN!r}",
+                               timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def test_sign_up_create_match_with_three_bots_and_play_it_to_the_end(browser, live_site, assert_replay_matches):

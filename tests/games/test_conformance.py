@@ -19,18 +19,18 @@ import pytest
 
 from games import registry
 from games.conformance import check_engine, seat_layouts
+from tests.budget import conformance_budget
 
 SLUGS = registry.slugs()
-# Long games (many seats on a big island) are checked every few actions for views and
-# secrets; events are checked after every action.
-VIEWS_EVERY = 3
 MAX_ACTIONS = 40_000
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_engine_conforms_over_its_layouts_and_random_options(slug):
+    """Every layout played to its end; views and secrets checked as often as the budget
+    says (tests/budget.py: every 8th action in CI, every action in make test-deep)."""
     engine = registry.get_engine(slug)
-    applied = check_engine(engine, max_actions=MAX_ACTIONS, views_every=VIEWS_EVERY, seed=7)
+    applied = check_engine(engine, max_actions=MAX_ACTIONS, seed=7, **conformance_budget())
     assert applied > 0
 
 
@@ -56,8 +56,11 @@ def test_metadata_is_declared(slug):
 
 
 def _bots_match(match_factory, engine):
-    """A started match of ``engine`` with random bots in every seat (its smallest table)."""
-    return match_factory(engine.slug, ["random"] * engine.min_seats)
+    """A started match of ``engine`` with random bots in every seat (its smallest table), in
+    its shortest variant (``quick_start_options``): the platform's part is the same in every
+    variant, and the engine half above plays them all (Hexfolk's random bots need thousands of
+    moves to reach the default 10 points, each a transaction here)."""
+    return match_factory(engine.slug, ["random"] * engine.min_seats, options=engine.quick_start_options())
 
 
 @pytest.mark.django_db
@@ -66,6 +69,7 @@ def test_bots_play_a_match_through_the_services(slug, match_factory, assert_repl
                                                 django_capture_on_commit_callbacks):
     """Bots play the whole match through submit_action; every broadcast, localized, is what the
     selector shows that seat; the records replay from the seed to the stored state."""
+    from gameplatform.bots import scheduling as bot_scheduling
     from gameplatform.bots.services import match_play_out
     from gameplatform.i18n.view_texts import localized
     from gameplatform.matches import scheduling, selectors
@@ -75,7 +79,7 @@ def test_bots_play_a_match_through_the_services(slug, match_factory, assert_repl
     sent = []
     monkeypatch.setattr(broadcast, "_deliver", lambda layer, sends: sent.append(sends))
     monkeypatch.setattr(broadcast, "_needs_server_loop", lambda layer: False)
-    monkeypatch.setattr(scheduling, "bot_turn_after", lambda *a: None)
+    monkeypatch.setattr(bot_scheduling, "bot_turn_after", lambda *a: None)
     monkeypatch.setattr(scheduling, "expire_turn_at", lambda *a: None)
     engine = registry.get_engine(slug)
     match = _bots_match(match_factory, engine)

@@ -5,8 +5,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.players.models import Preferences
 
 pytestmark = pytest.mark.django_db
@@ -90,6 +90,25 @@ def test_the_script_catalogue_follows_the_language():
     fr = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert fr.startswith("'use strict'") or "django.gettext" in fr
     assert "django.catalog" in fr or "catalog" in fr
+
+
+@pytest.mark.parametrize("language", ["fr", "sv"])
+def test_the_script_catalogue_serves_every_games_module_texts(language):
+    """``/jsi18n/`` holds each game's ``djangojs`` catalogue (games/<package>/locale/), the
+    platform's, and not the admin's (its calendar's month names)."""
+    import json
+
+    from gameplatform.i18n import catalogues
+
+    served = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    catalogue = {owner: folder / language / "LC_MESSAGES" / "djangojs.po"
+                 for owner, folder in catalogues.locale_dirs().items()}
+    with_modules = {owner: path for owner, path in catalogue.items() if path.exists()}
+    assert {"platform", "hexfolk", "hexal"} <= set(with_modules)
+    for owner, path in with_modules.items():
+        texts = [t for t in catalogues.translations(path).values() if isinstance(t, str)]
+        assert texts and all(json.dumps(t) in served for t in texts[:5]), owner
+    assert json.dumps({"fr": "Janvier", "sv": "januari"}[language]) not in served
 
 
 def test_an_engine_rule_error_is_translated_at_the_platform(match_factory, user_factory, tenant):

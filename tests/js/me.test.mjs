@@ -71,3 +71,39 @@ test("an alert is shown once as a notification tagged by kind and match", () => 
   assert.deepEqual(shown, [{ title: "Your turn", body: "It is your turn.", tag: "hexagora-turn-7" }]);
   delete globalThis.Notification;
 });
+
+test("while the server is unavailable the socket asks again after retry_after and reconnects no sooner", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const sockets = [];
+  globalThis.location = { protocol: "http:", host: "example.test" };
+  globalThis.WebSocket = class {
+    constructor(url) {
+      this.url = url;
+      this.sent = [];
+      this.readyState = 1;
+      this.listeners = {};
+      sockets.push(this);
+    }
+    addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    emit(type, event) { for (const fn of this.listeners[type] || []) fn(event); }
+  };
+  const me = new MeSocket({ doc: fakeDocument(), config: {} });
+  me.connect();
+  const [first] = sockets;
+  first.emit("message", { data: JSON.stringify({ type: "error", code: "unavailable", message: "not now", retry_after: 5 }) });
+  t.mock.timers.tick(5000);
+  assert.deepEqual(first.sent, [{ type: "sync" }]);
+  // A handshake refused with 4503: the next try waits retry_after, not the 1 s back-off.
+  first.emit("message", { data: JSON.stringify({ type: "error", code: "unavailable", message: "not now", retry_after: 5 }) });
+  first.emit("close", { code: 4503 });
+  t.mock.timers.tick(4999);
+  assert.equal(sockets.length, 1);
+  t.mock.timers.tick(1);
+  assert.equal(sockets.length, 2);
+  // Refusals (4403) end it.
+  sockets[1].emit("close", { code: 4403 });
+  t.mock.timers.tick(60_000);
+  assert.equal(sockets.length, 2);
+  delete globalThis.WebSocket;
+});

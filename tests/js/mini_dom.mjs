@@ -33,7 +33,12 @@ export class Element {
     this.attributes = new Map();
     this.childNodes = [];
     this.parentNode = null;
-    this.style = {};
+    // Properties as assigned; custom ones ("--dung") through setProperty, as in a browser.
+    this.style = Object.defineProperties({}, {
+      setProperty: { value(name, value) { this[name] = String(value); } },
+      getPropertyValue: { value(name) { return this[name] ?? ""; } },
+      removeProperty: { value(name) { delete this[name]; } },
+    });
     this.listeners = {};
     const self = this;
     this.dataset = new Proxy({}, {
@@ -116,12 +121,36 @@ export class Element {
     this.append(...nodes);
   }
 
+  /** Inserts `nodes` (or strings) just before / after this element in its parent. */
+  before(...nodes) {
+    this._insertSiblings(nodes, 0);
+  }
+
+  after(...nodes) {
+    this._insertSiblings(nodes, 1);
+  }
+
+  _insertSiblings(nodes, offset) {
+    const parent = this.parentNode;
+    if (!parent) throw new Error("no parent");
+    const made = nodes.map((n) => (typeof n === "string" ? new Text(n) : n));
+    for (const n of made) {
+      if (n.parentNode) n.parentNode.removeChild(n);
+      n.parentNode = parent;
+    }
+    parent.childNodes.splice(parent.childNodes.indexOf(this) + offset, 0, ...made);
+  }
+
   removeChild(node) {
     const i = this.childNodes.indexOf(node);
     if (i < 0) throw new Error("not a child");
     this.childNodes.splice(i, 1);
     node.parentNode = null;
     return node;
+  }
+
+  remove() {
+    this.parentNode?.removeChild(this);
   }
 
   get textContent() {

@@ -93,6 +93,23 @@ test("the log holds one run of chunks: the look-back, scrolling on, and a jump f
   assert.ok(loads.every((k) => k === "log"));
 });
 
+test("a jump while the chunks of an earlier jump are on their way: the last one wins", async () => {
+  // Home then End on a long replay: the chunk of step 0 answered after the End's chunks were
+  // asked for started the run, and the End's lines were dropped (CI, tests/e2e/test_long_replay.py).
+  const server = fakeServer({ immediate: false });
+  const source = new ReplaySource({ base: "/r/", count: COUNT, chunkSize: 200, fetchJson: server.get });
+  source.ensureLog(950, 30);
+  server.release();
+  await settle();
+  assert.deepEqual([source.lo, source.hi], [800, 1000]);
+  source.ensureLog(0, 30); // Home: a jump, chunk 0 on its way
+  source.ensureLog(999, 30); // End before it answers: another jump
+  server.release();
+  await settle();
+  assert.deepEqual([source.lo, source.hi], [800, 1000]);
+  assert.ok(source.entries[999]);
+});
+
 test("viewing as a seat drops what was held and asks for that seat's part", async () => {
   const server = fakeServer();
   const source = new ReplaySource({ base: "/r/", count: COUNT, fetchJson: server.get });

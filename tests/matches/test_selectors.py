@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from gameplatform.bots.services import match_play_out
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import replays, selectors, services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, ReplayCheckpoint, Seat
 from games import registry
 

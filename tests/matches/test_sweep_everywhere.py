@@ -23,8 +23,7 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from gameplatform import locks
-from gameplatform.matches import timers
+from gameplatform.core import locks, sweeps
 from gameplatform.matches.models import Match, MoveRecord
 from tests.accounts.test_throttle_store import database_url
 from tests.conftest import purge_task_queue
@@ -35,12 +34,12 @@ SWEEPING_PROCESS = textwrap.dedent(
     """
     import sys, time, django
     django.setup()
-    from gameplatform.matches import timers
-    timers.overdue_sweep = lambda **kw: 0  # count the sweeps, touch nothing
+    from gameplatform.core import sweeps
+    sweeps.sweep_run = lambda: 0  # count the sweeps, touch nothing
     interval, seconds = float(sys.argv[1]), float(sys.argv[2])
     start, swept = time.monotonic(), 0
     while time.monotonic() - start < seconds:
-        swept += timers.sweep_if_due(interval=interval) is not None
+        swept += sweeps.sweep_if_due(interval=interval) is not None
         time.sleep(0.02)
     print(swept)
     """
@@ -165,7 +164,7 @@ def test_killing_beat_during_a_match_with_a_30_s_timer_loses_no_sweep(
 
 def test_sweep_if_due_skips_while_another_swept(monkeypatch, transactional_db):
     swept = []
-    monkeypatch.setattr(timers, "overdue_sweep", lambda **kw: swept.append(1) or 0)
-    assert timers.sweep_if_due(interval=30) == 0
-    assert timers.sweep_if_due(interval=30) is None
+    monkeypatch.setattr(sweeps, "sweep_run", lambda: swept.append(1) or 0)
+    assert sweeps.sweep_if_due(interval=30) == 0
+    assert sweeps.sweep_if_due(interval=30) is None
     assert swept == [1]

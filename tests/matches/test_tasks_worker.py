@@ -6,22 +6,29 @@ import time
 import pytest
 from django.utils import timezone
 
+from gameplatform.core.tasks import sweep_overdue
 from gameplatform.matches import services, timers
-from gameplatform.matches.models import Match, MoveRecord, Seat
-from gameplatform.matches.tasks import expire_turn, sweep_overdue
+from gameplatform.matches.models import Match, MoveRecord, ReplayCheckpoint, Seat
+from gameplatform.matches.tasks import expire_turn
 from tests.conftest import purge_task_queue
 
 pytestmark = pytest.mark.celery_worker
 
 
-def holds_timer(match_id, version) -> bool:
-    """True when the running worker has ``expire_turn(match_id, version)`` waiting for its ETA."""
-    from celery.worker import state
+@pytest.fixture
+def received():
+    """``(task name, args)`` of every task request a worker of this test received: a task with
+    an ETA is held by the worker from then on (Celery's ``task_received`` signal)."""
+    from celery.signals import task_received
 
-    return any(
-        r.task_name == expire_turn.name and list(r.args) == [match_id, version]
-        for r in list(state.scheduled_requests)
-    )
+    got = []
+
+    def note(sender=None, request=None, **kwargs):
+        got.append((request.task_name, list(request.args)))
+
+    task_received.connect(note, weak=False)
+    yield got
+    task_received.disconnect(note)
 
 
 def test_timer_fires_at_the_deadline(task_worker, match_factory, member, other_member, wait_for):
@@ -45,11 +52,12 @@ def test_three_missed_turns_bring_in_a_bot_until_the_owner_is_back(
     Match.unscoped.filter(pk=match.pk).update(turn_seconds=None)  # alice takes her time now
 
 
-def test_sweeper_moves_a_match_whose_timer_task_was_lost(worker_factory, match_factory, member, other_member, wait_for):
+def test_sweeper_moves_a_match_whose_timer_task_was_lost(worker_factory, match_factory, member, other_member, wait_for,
+                                                         received):
     with worker_factory():
         match = match_factory("race", [member, other_member], turn_seconds=60)
         # The worker holds the expire_turn task, waiting for its ETA ...
-        wait_for(lambda: holds_timer(match.pk, match.version), timeout=10)
+        wait_for(lambda: (expire_turn.name, [match.pk, match.version]) in received, timeout=10)
     # ... and dies before the deadline, and its task with it (a broker that put the
     # unacknowledged message back loses it here).
     purge_task_queue()
@@ -61,3 +69,13 @@ def test_sweeper_moves_a_match_whose_timer_task_was_lost(worker_factory, match_f
         sweep_overdue.delay()  # ... until the periodic sweep (beat) comes round
         record = wait_for(lambda: MoveRecord.objects.filter(match=match).first(), timeout=30)
     assert record.actor == "timeout" and record.seq == match.version + 1
+
+
+def test_a_match_that_ends_gets_its_replay_checkpoints_from_the_worker(task_worker, match_factory, wait_for):
+    """Issue 29, point 7: "a finished match's replay checkpoints are computed when it ends (in
+    the background)": the worker plays the bots' match to its end, then builds them unasked."""
+    match = match_factory("race", ["random", "random"], options={"target": 8})
+    wait_for(lambda: Match.unscoped.get(pk=match.pk).status == Match.Status.FINISHED, timeout=60)
+    steps = wait_for(lambda: list(ReplayCheckpoint.objects.filter(match=match).order_by("step")
+                                  .values_list("step", flat=True)), timeout=30)
+    assert steps[0] == 0 and steps[-1] == MoveRecord.objects.filter(match=match).count()

@@ -6,10 +6,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from gameplatform.bots.services import bot_take_turn
+from gameplatform.bots.services import BOT_GRACE, bot_take_turn
+from gameplatform.core import sweeps
+from gameplatform.core.tasks import sweep_overdue
 from gameplatform.matches import services, timers
 from gameplatform.matches.models import Match, MoveRecord, Seat
-from gameplatform.matches.tasks import expire_turn, sweep_overdue
+from gameplatform.matches.tasks import expire_turn
 from games import registry
 
 pytestmark = pytest.mark.django_db
@@ -132,8 +134,8 @@ def test_sweeper_plays_a_lost_bot_turn(match_factory, member):
     match = match_factory("race", ["random", "random"])
     assert match.bot_due_at is not None
     assert sweep_overdue() == 0  # the bot task still has time
-    Match.unscoped.filter(pk=match.pk).update(bot_due_at=timezone.now() - timers.BOT_GRACE * 2)
-    assert timers.overdue_sweep() == 1
+    Match.unscoped.filter(pk=match.pk).update(bot_due_at=timezone.now() - BOT_GRACE * 2)
+    assert sweeps.sweep_run() == 1
     assert MoveRecord.objects.get(match=match).actor == "bot"
 
 

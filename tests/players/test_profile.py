@@ -4,8 +4,8 @@ current matches; never shown to a community the player is not in (404)."""
 import pytest
 
 from gameplatform.matches import services
-from gameplatform.players import selectors
 from gameplatform.tenants.models import Membership
+from gameplatform.web import profiles
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_the_page_shows_ratings_chart_win_rates_and_matches(finish, open_podium,
 
 def test_recent_matches_carry_rank_result_and_rating_change(finish, ann, ben, tenant):
     match = finish([ann, ben], [2, 1])
-    data = selectors.player_profile(tenant=tenant, user=ann)
+    data = profiles.player_profile(tenant=tenant, user=ann)
     (recent,) = data["recent_matches"]
     assert (recent["id"], recent["rank"], recent["won"], recent["rated"], recent["players"]) == (match.pk, 2, False, True, 2)
     assert recent["rating_change"] < 0

@@ -8,11 +8,12 @@ import re
 import pytest
 from django.utils import timezone
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.players import selectors
 from gameplatform.players.models import Preferences
 from gameplatform.players.services import settings_update, vacation_set
+from gameplatform.tenants import selectors as tenant_selectors
 from gameplatform.tenants.models import Membership, Tenant
 from tests.web.helpers import embedded_json
 
@@ -123,14 +124,14 @@ def test_a_non_member_has_no_settings_here(user_factory, other_tenant, client_fo
 def test_a_vacation_reserves_its_days_and_ending_it_early_gives_the_rest_back(ann, tenant):
     m = membership(ann, tenant)
     vacation_set(membership=m, until=TODAY + datetime.timedelta(days=4), today=TODAY)  # 5 days
-    assert selectors.vacation_days_left(membership=m, today=TODAY) == 9
-    assert selectors.on_vacation(membership=m, today=TODAY + datetime.timedelta(days=4))
-    assert not selectors.on_vacation(membership=m, today=TODAY + datetime.timedelta(days=5))
+    assert tenant_selectors.vacation_days_left(membership=m, today=TODAY) == 9
+    assert tenant_selectors.on_vacation(membership=m, today=TODAY + datetime.timedelta(days=4))
+    assert not tenant_selectors.on_vacation(membership=m, today=TODAY + datetime.timedelta(days=5))
     later = TODAY + datetime.timedelta(days=2)
     vacation_set(membership=m, until=None, today=later)  # back after 2 days
     m = membership(ann, tenant)
     assert (m.vacation_until, m.vacation_days_used) == (None, 2)
-    assert selectors.vacation_days_left(membership=m, today=later) == 12
+    assert tenant_selectors.vacation_days_left(membership=m, today=later) == 12
 
 
 def test_the_allowance_is_the_communitys_and_cannot_be_exceeded(ann, tenant):
@@ -141,7 +142,7 @@ def test_the_allowance_is_the_communitys_and_cannot_be_exceeded(ann, tenant):
         vacation_set(membership=m, until=TODAY + datetime.timedelta(days=3), today=TODAY)  # 4 days
     assert err.value.field == "vacation_until" and "3 vacation days left" in err.value.message
     vacation_set(membership=m, until=TODAY + datetime.timedelta(days=2), today=TODAY)
-    assert selectors.vacation_days_left(membership=membership(ann, tenant), today=TODAY) == 0
+    assert tenant_selectors.vacation_days_left(membership=membership(ann, tenant), today=TODAY) == 0
     tenant.vacation_days_per_year = 0
     tenant.save()
     with pytest.raises(ServiceError) as err:
@@ -156,7 +157,7 @@ def test_moving_the_end_keeps_the_days_taken(ann, tenant):
     vacation_set(membership=membership(ann, tenant), until=day3 + datetime.timedelta(days=1), today=day3)
     m = membership(ann, tenant)
     assert (m.vacation_started, m.vacation_days_used) == (day3, 3)
-    assert selectors.vacation_days_left(membership=m, today=day3) == 14 - 3 - 2
+    assert tenant_selectors.vacation_days_left(membership=m, today=day3) == 14 - 3 - 2
     vacation_set(membership=m, until=m.vacation_until, today=day3)  # the same end: no change
     assert membership(ann, tenant).vacation_days_used == 3
 
@@ -164,17 +165,17 @@ def test_moving_the_end_keeps_the_days_taken(ann, tenant):
 def test_a_new_year_brings_new_days(ann, tenant):
     m = membership(ann, tenant)
     vacation_set(membership=m, until=TODAY + datetime.timedelta(days=13), today=TODAY)
-    assert selectors.vacation_days_left(membership=membership(ann, tenant), today=TODAY) == 0
+    assert tenant_selectors.vacation_days_left(membership=membership(ann, tenant), today=TODAY) == 0
     next_year = datetime.date(2027, 1, 5)
-    assert selectors.vacation_days_left(membership=membership(ann, tenant), today=next_year) == 14
+    assert tenant_selectors.vacation_days_left(membership=membership(ann, tenant), today=next_year) == 14
     vacation_set(membership=membership(ann, tenant), until=next_year + datetime.timedelta(days=6), today=next_year)
     m = membership(ann, tenant)
     assert (m.vacation_year, m.vacation_days_used) == (2027, 0)
-    assert selectors.vacation_days_left(membership=m, today=next_year) == 7
+    assert tenant_selectors.vacation_days_left(membership=m, today=next_year) == 7
 
 
 def test_vacation_is_per_community(ann, tenant, other_tenant):
     Membership.objects.create(user=ann, tenant=other_tenant)
     vacation_set(membership=membership(ann, tenant), until=TODAY + datetime.timedelta(days=1), today=TODAY)
     assert membership(ann, other_tenant).vacation_until is None
-    assert selectors.vacation_days_left(membership=membership(ann, other_tenant), today=TODAY) == 14
+    assert tenant_selectors.vacation_days_left(membership=membership(ann, other_tenant), today=TODAY) == 14

@@ -3,6 +3,7 @@ import pytest
 from django.test import Client
 
 from gameplatform.tenants.models import Membership
+from tests.mfa import admin_sign_in
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ def test_a_moderator_sees_only_their_communitys_ratings_and_changes_none(finish,
     finish([ann, ben], [2, 1], tenant=other_tenant)
     mod = user_factory("mod", role="moderator", is_staff=True)
     client = Client()
-    client.force_login(mod)
+    admin_sign_in(client, mod)
     page = client.get("/admin/ratings/rating/")
     assert page.status_code == 200
     shown = list(page.context["cl"].result_list)

@@ -10,9 +10,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from gameplatform.alerts.models import MatchInvitation
-from gameplatform.chat import services as chat
 from gameplatform.matches import services
-from gameplatform.tenants import selectors
+from gameplatform.tenants import moderation, selectors
 from gameplatform.tenants.models import Membership
 
 pytestmark = pytest.mark.django_db
@@ -44,11 +43,11 @@ def membership(user, tenant) -> Membership:
 
 
 def ban(user, tenant, by):
-    chat.member_ban(membership=membership(user, tenant), by=by, reason="abuse")
+    moderation.member_ban(membership=membership(user, tenant), by=by, reason="abuse")
 
 
 def unban(user, tenant, by):
-    chat.member_unban(membership=membership(user, tenant), by=by)
+    moderation.member_unban(membership=membership(user, tenant), by=by)
 
 
 def board_page(viewer) -> list[str]:

@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import connection
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 from gameplatform.ratings import skill
 from gameplatform.ratings.models import Rating, RatingChange
 from tests.ratings.fixtures import play_finish

@@ -4,8 +4,8 @@ game, once, inside the transaction that ends it (``turns._apply`` calls
 lobby says otherwise; aborted matches never count. Run on PostgreSQL in CI."""
 import pytest
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
 from gameplatform.ratings import skill
 from gameplatform.ratings.models import Rating, RatingChange

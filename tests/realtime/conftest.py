@@ -19,7 +19,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from gameplatform.realtime import broadcast
-from gameplatform.realtime.routing import websocket_application
+from gameplatform.routing import websocket_application
 
 HOST = "testserver"
 ORIGIN = "http://testserver"

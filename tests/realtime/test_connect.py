@@ -2,7 +2,7 @@
 import pytest
 from channels.db import database_sync_to_async
 
-from gameplatform.realtime.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
+from gameplatform.realtime.auth import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.registry import get_engine
 from tests.realtime.conftest import first_state
 

@@ -11,8 +11,8 @@ from gameplatform.matches import selectors, services
 from gameplatform.matches.inputs import ACTION_INVALID
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.realtime import broadcast
-from gameplatform.realtime.consumers import CLOSE_FORBIDDEN
-from gameplatform.realtime.messages import MAX_FRAME_CHARS
+from gameplatform.realtime.auth import CLOSE_FORBIDDEN
+from gameplatform.realtime.messages import CLOSE_TOO_BIG, MAX_FRAME_CHARS
 from games.registry import get_engine
 from tests.realtime.conftest import first_state
 
@@ -191,7 +191,7 @@ async def test_malformed_messages_get_errors_naming_the_field_and_change_nothing
 
 
 @pytest.mark.parametrize("binary", [False, True], ids=["text", "binary"])
-async def test_an_oversized_frame_gets_an_error_naming_the_limit_and_close_1009(
+async def test_an_oversized_frame_gets_an_error_naming_the_limit_and_close_4009(
     table, connect_socket, race_match, binary
 ):
     """Only that socket closes: the other seats' sockets, the same player's socket on another
@@ -215,9 +215,9 @@ async def test_an_oversized_frame_gets_an_error_naming_the_limit_and_close_1009(
     assert err == {
         "type": "error", "code": "message_too_large", "limit": MAX_FRAME_CHARS,
         "message": f"Messages are limited to {MAX_FRAME_CHARS} characters; this one had {size}. "
-                   "The socket closes (1009): reconnect to go on.",
+                   "The socket closes (4009): reconnect to go on.",
     }
-    assert await socks[actor].closed_with() == 1009
+    assert await socks[actor].closed_with() == CLOSE_TOO_BIG == 4009
 
     for other in (1 - actor, None):
         state = await socks[other].request({"type": "sync"})
@@ -228,8 +228,8 @@ async def test_an_oversized_frame_gets_an_error_naming_the_limit_and_close_1009(
     # Reconnected, the player plays on.
     _, _, again = await connect_socket(player, match)
     assert first_state(again)["version"] == version
-    ack = await again.request(action_msg({"type": "roll"}, version, "after-1009"))
-    assert ack == {"type": "ack", "client_action_id": "after-1009", "version": version + 1}
+    ack = await again.request(action_msg({"type": "roll"}, version, "after-4009"))
+    assert ack == {"type": "ack", "client_action_id": "after-4009", "version": version + 1}
 
 
 async def test_stale_version_is_refused_with_the_current_version(table, connect_socket):
@@ -324,6 +324,22 @@ async def test_a_signed_out_session_ends_the_socket_at_its_next_message(table, c
     await socks[None].send({"type": "sync"})
     assert (await socks[None].recv())["code"] == "not_member"
     assert await socks[None].closed_with() == CLOSE_FORBIDDEN
+
+
+async def test_a_move_after_signing_out_is_refused_and_not_applied(table, connect_socket):
+    """The move's frame is rechecked in the move's own database call (issue 29): signed out,
+    it is refused with 4403 and the match does not move."""
+    from django.contrib.sessions.models import Session
+
+    match = table[0]
+    socks = await seated(connect_socket, table)
+    engine, state, version = await database_sync_to_async(current)(match.pk)
+    seat = engine.to_act(state)[0]
+    await database_sync_to_async(lambda: Session.objects.all().delete())()
+    await socks[seat].send(action_msg(engine.legal_actions(state, seat)[0], version))
+    assert (await socks[seat].recv())["code"] == "not_member"
+    assert await socks[seat].closed_with() == CLOSE_FORBIDDEN
+    assert (await database_sync_to_async(current)(match.pk))[2] == version
 
 
 async def test_removed_member_of_an_invite_only_tenant_is_refused(

@@ -2,7 +2,7 @@
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 from gameplatform.tenants import services
 from gameplatform.tenants.models import Invitation, Membership
 from tests.tenants.factories import make_member, make_moderator, make_tenant, make_user

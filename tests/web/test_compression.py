@@ -1,5 +1,5 @@
 """Compressed answers (issue 14: "HTML and JSON answers are compressed", minding BREACH), by
-the rule of gameplatform/compression.py: gzip for HTML and JSON; the CSRF token in a
+the rule of gameplatform/core/compression.py: gzip for HTML and JSON; the CSRF token in a
 compressed page is masked afresh each time; pages with any other secret are never
 compressed."""
 import gzip
@@ -7,7 +7,7 @@ import json
 
 from django.middleware.csrf import _unmask_cipher_token
 
-from gameplatform.compression import CompressionMiddleware
+from gameplatform.core.compression import CompressionMiddleware
 from tests.web.helpers import embedded_json
 
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}

@@ -2,7 +2,8 @@
 options_schema, team layout labels, turn time labels."""
 from django import forms as django_forms
 
-from gameplatform.matches import forms, views
+from gameplatform.matches import forms
+from gameplatform.web import matches as views
 
 
 def test_option_fields_follow_the_schema_types():

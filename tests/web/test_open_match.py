@@ -4,8 +4,9 @@ import re
 
 from django.contrib.messages import get_messages
 
-from gameplatform.matches import services, views
+from gameplatform.matches import services
 from gameplatform.matches.models import Match
+from gameplatform.web import matches as views
 
 
 def _messages(response):
@@ -21,7 +22,9 @@ def test_open_page_shows_seats_share_link_and_creator_controls(open_match, alice
     assert f'action="/matches/{open_match.pk}/seats/1/bot/"' in body
     # The strongest level is chosen first; each option says what the level is (issue 8).
     assert re.search(r'<option value="heuristic" title="Weighs every move[^"]*" selected>Heuristic bot</option>', body)
-    assert re.search(r'<option value="random" title="Plays any legal move at random.">Random bot</option>', body)
+    # ... and how long it may think a move (issue 29, point 5).
+    assert re.search(r'<option value="random" title="Plays any legal move at random. Thinks for up to 0.1 s a '
+                     r'move.">Random bot</option>', body)
     assert "alice" in body and "free" in body
 
 
@@ -139,3 +142,4 @@ def test_quick_play_fill_bots_and_rematch_from_the_pages(client_for, member, oth
     client.post(f"/matches/{match.pk}/fill-bots/", {"kind": "heuristic"})
     assert list(Seat.objects.filter(match=match).order_by("index").values_list("bot_kind", flat=True)) == [
         "", "heuristic", "heuristic"]
+

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from gameplatform.matches import replays, selectors
+from gameplatform.matches import replays, selectors, services
 from gameplatform.matches.models import Match, ReplayCheckpoint
 from games.registry import get_engine
+from tests.conftest import clear_site_cache
 from tests.web.conftest import OTHER_HOST, play_out
 from tests.web.helpers import embedded_json, private_hand_seats
 
@@ -207,3 +208,54 @@ def test_the_api_schema_says_what_the_commitment_hashes(client_for, alice):
     props = schema["components"]["schemas"]["MatchOut"]["properties"]
     assert '"hexagora-seed:" followed by the seed in decimal' in props["seed_commitment"]["description"]
     assert "printf 'hexagora-seed:%s' SEED | sha256sum" in props["seed"]["description"]
+
+
+# --- issue 29, point 7: the checkpoints are built when the match ends ---------------------------
+
+
+def test_a_finished_match_queues_its_checkpoints_and_an_aborted_one_does_not(
+        tenant, alice, active_match, monkeypatch, django_capture_on_commit_callbacks):
+    from gameplatform.matches import subscribers
+
+    sent = []
+    monkeypatch.setattr(subscribers, "task_send", lambda name, args=(), **kw: sent.append((name, tuple(args))))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_abort(match_id=active_match.pk, by=alice, reason="test")
+    assert (subscribers.REPLAY_CHECKPOINTS_TASK, (active_match.pk,)) not in sent
+    match = services.match_create(tenant=tenant, user=alice, game="hextopia", seats=2, title="Bots only")
+    for i in (0, 1):
+        services.seat_assign_bot(tenant=tenant, user=alice, match_id=match.pk, seat_index=i, kind="heuristic")
+    with django_capture_on_commit_callbacks(execute=True):
+        match = play_out(services.match_start(tenant=tenant, user=alice, match_id=match.pk))
+    assert match.status == Match.Status.FINISHED
+    assert sent.count((subscribers.REPLAY_CHECKPOINTS_TASK, (match.pk,))) == 1
+
+
+def test_after_the_task_the_first_viewer_pays_no_more_than_the_second(finished_match, alice, client_for,
+                                                                      monkeypatch):
+    """"No viewer pays for checkpoints": with the task done, the first request builds nothing
+    (no engine application beyond its window, no row written) and costs what a later one does."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from gameplatform.matches.tasks import replay_checkpoints
+
+    assert replay_checkpoints(finished_match.pk) == finished_match.moves.count()
+    assert replay_checkpoints(finished_match.pk) == finished_match.moves.count()  # built once, then read
+    assert replay_checkpoints(10**9) is None and replay_checkpoints("1; drop") is None
+    rows = ReplayCheckpoint.objects.filter(match=finished_match).count()
+    engine = get_engine(finished_match.game)
+    applies = []
+    real = engine.apply
+    monkeypatch.setattr(engine, "apply", lambda *a, **kw: applies.append(1) or real(*a, **kw))
+    client = client_for(alice)
+    costs = []
+    for _ in range(2):
+        clear_site_cache()  # each request computed afresh (a finished match's answers are cached)
+        applies.clear()
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(api(finished_match, "steps/?start=0&count=1")).status_code == 200
+        assert not any(q["sql"].lstrip().upper().startswith("INSERT") for q in queries.captured_queries)
+        costs.append((len(queries.captured_queries), len(applies)))
+    assert costs[0] == costs[1] and costs[0][1] <= replays.CHECKPOINT_EVERY
+    assert ReplayCheckpoint.objects.filter(match=finished_match).count() == rows

@@ -1,5 +1,7 @@
 """Rules at hand (issue 8): a rules page per registered game, public, linked from the lobby, the
 create form and the match page."""
+import html
+
 import pytest
 
 from games import registry
@@ -93,3 +95,15 @@ def test_hexfolk_rules_explain_the_island_costs_and_cards_with_pictures(client):
         assert f"<td>{words}</td>" in own, words
     assert f"{ROADS_PER_PLAYER} roads, {SETTLEMENTS_PER_PLAYER} settlements and {CITIES_PER_PLAYER} cities" in text
     assert "shared/" not in body
+
+
+@pytest.mark.parametrize("language, text", [
+    ("en", "Scores well every turn and, near the end, plays the turn that wins most often. Thinks for up to 1.5 s a move."),
+    ("fr", "Réfléchit au plus 1,5 s par coup."),
+    ("sv", "Tänker högst 0,1 s per drag."),
+])
+def test_the_rules_page_states_each_bot_levels_time_budget(client, language, text):
+    """Issue 29, point 5: "a bot decision has a time budget per level (stated in the lobby's
+    level description)"; Hexal's strong bot thinks up to 1.5 s, the others 0.1 s."""
+    body = client.get("/games/hexal/rules/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert html.unescape(text) in html.unescape(body)

@@ -41,6 +41,8 @@ class StrongBot:
 
     name = "strong"
     description = "Scores well every turn and, near the end, plays the turn that wins most often."
+    # Its look-ahead at the end: p95 0.6-0.8 s, max 1.4 s at 150 cards (docs/performance.md).
+    budget_seconds = 1.5
 
     TOP = 10           # targets whose best fills are candidates
     DELTA = 3.0        # points a candidate may give up in the middle of the game

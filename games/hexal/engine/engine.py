@@ -9,6 +9,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from games.hexal.engine import errors as E
+from games.hexal.engine import texts as T
 from games.hexal.engine.apply import apply_action, new_game, turn_points
 from games.hexal.engine.board import qr_of
 from games.hexal.engine.bots import bot_factories, timeout_bot
@@ -16,14 +17,14 @@ from games.hexal.engine.cards import CODE
 from games.hexal.engine.legal import legal_actions
 from games.hexal.engine.state import HexalState, decode, encode
 from games.hexal.engine.view import SLUG, build_view, secrets, view_texts
-from games.protocol import EngineBase, GameUI, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, Result, ScoreColumn, SeatSpec
 
 OPTIONS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "type": "object",
     "properties": {
         "target_score": {
-            "type": "integer", "minimum": 50, "maximum": 200, "default": 100,
+            "type": "integer", "minimum": 50, "maximum": 200, "default": 100, "shortest": 50,
             "title": "Target score",
             "description": "The game ends when a player reaches this many points and the round is finished.",
         },
@@ -68,6 +69,10 @@ class HexalEngine(EngineBase):
                 play_module="hexal/play.js", replay_module="hexal/replay.js",
                 stylesheet="hexal/hexal.css", rules_template="hexal/rules.html")
 
+    def score_column(self, options: Mapping) -> ScoreColumn:
+        """The result's scores: total points, the most first."""
+        return ScoreColumn(label=T.SCORE_LABEL)
+
     def options_schema(self) -> dict:
         """JSON schema of the lobby options (module docstring)."""
         return OPTIONS_SCHEMA
@@ -103,8 +108,8 @@ class HexalEngine(EngineBase):
         """Next state and events; raises ``IllegalAction``; never mutates ``state``. The
         ``game_over`` event carries the result."""
         new, events = apply_action(state, seat, action)
-        if new.ended:
-            events[-1]["result"] = result_of(new).to_json()
+        if new.ended and (result := result_of(new)) is not None:
+            events[-1]["result"] = result.to_json()
         return new, events
 
     def view(self, state: HexalState, seat: int | None) -> dict:

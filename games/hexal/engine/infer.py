@@ -49,7 +49,11 @@ class KeptCards:
         known = set(self.known)
         self.unseen = [c for c in unseen if c not in known]
         self.tries = tries
-        self.kept, self.cands, self.placed, self.value, self.before = 0, [], (), 0, None
+        self.kept = 0
+        self.cands: list[int] = []
+        self.placed: tuple[int, ...] = ()
+        self.value: float = 0
+        self.before: Table | None = None
         last = env.get("last_turn")
         self.informed = bool(last)
         if last:
@@ -67,9 +71,9 @@ class KeptCards:
             s = (s + 1) % n
         placed = tuple(ID_OF[c] for c in last["placed"]) if last["kind"] == PLAYED else ()
         spent = len(placed) if last["kind"] == PLAYED else 1 if last["kind"] == DISCARDED else 0
-        self.before = Table(table_before(table, removed))
+        self.before = before = Table(table_before(table, removed))
         self.placed = placed
-        found = best_turns(self.before, placed, keep=1) if placed else []
+        found = best_turns(before, placed, keep=1) if placed else []
         self.value = found[0][0] if found else 0
         free = self.size - len(self.known)
         self.kept = max(0, min(free, HAND_SIZE - spent - len(self.known)))
@@ -79,13 +83,14 @@ class KeptCards:
     def _fits(self, hand) -> bool:
         """Could the seat have held ``hand`` (with the cards it placed) and still found no turn
         worth more than the one it played?"""
+        assert self.before is not None  # set by _read, the only way to kept cards to test
         found = best_turns(self.before, hand, keep=1)
         return (found[0][0] if found else 0) <= self.value
 
     def sample(self, count: int, rnd: random.Random) -> list[list[int]]:
         """``count`` hands: the known (shown) cards, kept cards that pass the joint test, and
         draws from the other unseen cards."""
-        out = []
+        out: list[list[int]] = []
         tries = self.tries
         while len(out) < count:
             kept: list = []

@@ -74,7 +74,7 @@ def legal_actions(st: HexalState, seat: int) -> list[dict]:
     if st.current != seat or st.ended:
         return []
     if st.phase == TARGET:
-        out = [{"type": "target", "card": CODE[t]} for t in legal_targets(st, st.hands[seat])]
+        out: list[dict] = [{"type": "target", "card": CODE[t]} for t in legal_targets(st, st.hands[seat])]
         out += draw_options(st, seat)
         return out
     if st.phase != PLAY:

@@ -52,6 +52,15 @@ class Board:
     seat), ``view`` (the view itself)."""
 
     __slots__ = ("table", "where", "spots", "hand", "target", "placed", "me", "unseen", "view")
+    table: dict[int, tuple[int, ...]]
+    where: dict[int, tuple[int, int]]
+    spots: LazySpots
+    hand: tuple[int, ...]
+    target: int | None
+    placed: tuple[int, ...]
+    me: int
+    unseen: tuple[int, ...]
+    view: dict
 
     @classmethod
     def from_view(cls, view: dict) -> Board:

@@ -28,6 +28,8 @@ END_PASSES = "passes"   # the deck was empty and every player passed in a row
 # A seat's latest turn (``last``)
 PLAYED, DISCARDED, PASSED = "played", "discarded", "passed"
 NO_TURN = ("", -1, ())
+LastTurn = tuple[str, int, tuple[int, ...]]  # (kind, card, cards placed): see ``last``
+Spot = tuple[int, int, tuple[int, ...]]  # (level, mask, touchers): board.spot_entry
 
 _blank = object.__new__
 
@@ -58,6 +60,36 @@ class HexalState:
     )
     _FIELDS = __slots__[:-3]
 
+    # The fields' types, for the checker (annotations only: the slots hold the values).
+    n: int
+    target_score: int
+    personal: bool
+    seed: int
+    dealer: int
+    first: int
+    playable: tuple[int, ...]
+    initial: int
+    deck: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    stacks: tuple[tuple[int, ...], ...]
+    shown: tuple[tuple[int, ...], ...]
+    table: dict[int, tuple[int, ...]]
+    discards: tuple[int, ...]
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    current: int
+    phase: str
+    target: int
+    placed: tuple[int, ...]
+    turn: int
+    passes: int
+    final_round: bool
+    ended: str
+    last: tuple[LastTurn, ...]
+    where: dict[int, tuple[int, int]]
+    spots: dict[int, Spot]
+    encoded: dict[str, Any] | None
+
     def __init__(self, **fields: Any):
         for name in self._FIELDS:
             setattr(self, name, fields[name])
@@ -83,7 +115,7 @@ class HexalState:
             return NotImplemented
         return all(getattr(self, f) == getattr(other, f) for f in self._FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, the documented way; typeshed wants a method
 
     def __repr__(self) -> str:
         return (f"HexalState(n={self.n}, turn={self.turn}, current={self.current}, phase={self.phase}, "

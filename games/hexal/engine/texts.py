@@ -21,3 +21,6 @@ OVER_WIN = gettext_noop("Game over ({why}): {winners} win.")
 CARDS = Plural("{n} card", "{n} cards")
 POINTS = Plural("{n} point", "{n} points")
 STACK = gettext_noop("stack {n}")
+
+# The result table's score column (EngineBase.score_column).
+SCORE_LABEL = gettext_noop("Total points")

@@ -123,7 +123,7 @@ def build_view(st: HexalState, seat: int | None, result: dict | None, turn_point
         "turn_points": turn_points,
         "final_round": st.final_round,
         "passes_in_a_row": st.passes,
-        "hand": [CODE[c] for c in st.hands[seat]] if seated else None,
+        "hand": [CODE[c] for c in st.hands[seat]] if seated and seat is not None else None,
         "moves": moves(st) if seated and seat in acting else None,
     }
     return out
@@ -139,7 +139,7 @@ def secrets(state: HexalState, seat: int | None) -> list:
     ``deck_codes`` gives them for the game's own tests, which look for each in every view.
     """
     st = state
-    out = []
+    out: list[str | tuple[str, ...]] = []
     for s in range(st.n):
         if s != seat:
             shown = st.shown[s]

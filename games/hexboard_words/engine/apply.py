@@ -8,6 +8,8 @@ returns the next state and its events or raises ``IllegalAction``; it never chan
 """
 from __future__ import annotations
 
+from typing import cast
+
 from games.hexboard_words.engine import errors as E
 from games.hexboard_words.engine.constants import (
     BLANK,
@@ -63,9 +65,9 @@ def new_game(n: int, teams: tuple, options: dict, seed: int) -> tuple[WordsState
         words_in_turn=0, began_empty=False, quiet=0, first_draw=(), starter=0, winners=(),
         ended="",
     )
-    centre = [_draw(st) for _ in range(CENTRE_TILES)]
-    st.board = tuple(centre)
-    events: list[dict] = [{"type": "setup", "slots": [s[0] for s in st.slots],
+    centre = st.bag[:CENTRE_TILES]  # the top of a full bag
+    st.bag, st.draws, st.board = st.bag[CENTRE_TILES:], st.draws + CENTRE_TILES, centre
+    events: list[dict] = [{"type": "setup", "slots": list(cards[:SLOTS]),
                            "centre": [_tile_json(st, t) for t in centre]}]
     # One draw per player, or per team (its first seat draws and starts).
     drawing = sorted({st.group(s)[0] for s in range(n)})
@@ -232,14 +234,15 @@ def _match(state: WordsState, seat: int, slot: int, pos: int, letter: str) -> tu
     if None in tiles:
         st.slots = st.slots[:slot] + ((word, tiles),) + st.slots[slot + 1:]
         return st, events + _end_turn(st, seat)
-    st.held = st.held[:seat] + (st.held[seat] + ((word, word, tiles),),) + st.held[seat + 1:]
+    full = cast(tuple[str, ...], tiles)  # every letter matched: no None left
+    st.held = st.held[:seat] + (st.held[seat] + ((word, word, full),),) + st.held[seat + 1:]
     new_card = None
     if st.deck:
         new_card = (st.deck[0], (None, None, None))
         st.deck = st.deck[1:]
     st.slots = st.slots[:slot] + (new_card,) + st.slots[slot + 1:]
     events.append({"type": "completed", "seat": seat, "slot": slot, "word": word,
-                   "tiles": [_tile_json(st, t) for t in tiles]})
+                   "tiles": [_tile_json(st, t) for t in full]})
     events.append({"type": "new_card", "slot": slot, "word": new_card[0] if new_card else None})
     return st, events + _word_made(st, seat)
 

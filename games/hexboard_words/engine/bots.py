@@ -100,6 +100,9 @@ class StrongBot:
 
     name = "strong"
     description = "Finds every completion and steal in the game's dictionary and steals from the leader."
+    # Usually under 10 ms; up to 1.1 s while a fresh process builds its steal indexes
+    # (docs/performance.md, "HexBoard Words"). The junior bot inherits it.
+    budget_seconds = 1.5
     level: str | None = None
 
     def choose(self, view: dict, legal: list[Action], rng: random.Random) -> Action:

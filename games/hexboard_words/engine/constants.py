@@ -32,7 +32,7 @@ DEFAULT_CARDS_TO_WIN, MIN_CARDS_TO_WIN, MAX_CARDS_TO_WIN = 5, 5, 6
 
 # Team layouts: seat index -> team; teammates never sit side by side, so turns alternate.
 LAYOUT_NONE = "none"
-TEAM_LAYOUTS = {
+TEAM_LAYOUTS: dict[int, dict[str, tuple[int, ...]]] = {
     4: {"2v2": (0, 1, 0, 1)},
     6: {"3x2": (0, 1, 2, 0, 1, 2), "2x3": (0, 1, 0, 1, 0, 1)},
 }

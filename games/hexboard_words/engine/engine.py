@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.hexboard_words.engine import errors as E
+from games.hexboard_words.engine import texts as T
 from games.hexboard_words.engine.apply import apply_action, new_game
 from games.hexboard_words.engine.bots import bot_factories
 from games.hexboard_words.engine.constants import (
@@ -33,7 +34,7 @@ from games.hexboard_words.engine.state import WordsState, decode, encode
 from games.hexboard_words.engine.steals import MAX_WORD
 from games.hexboard_words.engine.view import build_view, view_texts
 from games.hexboard_words.engine.words import DEFAULT_LEVEL, LEVELS, suggestions
-from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, OptionsError, Result, ScoreColumn, SeatSpec
 
 OPTIONS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -50,7 +51,7 @@ OPTIONS_SCHEMA = {
         },
         "cards_to_win": {
             "type": "integer", "minimum": MIN_CARDS_TO_WIN, "maximum": MAX_CARDS_TO_WIN,
-            "default": DEFAULT_CARDS_TO_WIN, "title": "Word-cards to win",
+            "default": DEFAULT_CARDS_TO_WIN, "shortest": MIN_CARDS_TO_WIN, "title": "Word-cards to win",
             "description": "Make and keep this many word-cards to win.",
         },
         "blank": {
@@ -109,6 +110,10 @@ class HexBoardWordsEngine(EngineBase):
                 stylesheet="hexboard_words/words.css", rules_template="hexboard_words/rules.html")
 
     # ------------------------------------------------------------ lobby
+    def score_column(self, options: Mapping) -> ScoreColumn:
+        """The result's scores: word-cards held, the most first (the note says who wins)."""
+        return ScoreColumn(label=T.SCORE_LABEL, note=T.SCORE_NOTE)
+
     def options_schema(self) -> dict:
         """JSON schema of the lobby options (module docstring)."""
         return OPTIONS_SCHEMA
@@ -173,8 +178,8 @@ class HexBoardWordsEngine(EngineBase):
         """Next state and events; raises ``IllegalAction``; never mutates ``state``. The
         ``game_over`` event carries the result."""
         new, events = apply_action(state, seat, action)
-        if new.turn < 0:
-            events[-1]["result"] = result_of(new).to_json()
+        if new.turn < 0 and (result := result_of(new)) is not None:
+            events[-1]["result"] = result.to_json()
         return new, events
 
     def view(self, state: WordsState, seat: int | None) -> dict:

@@ -79,7 +79,7 @@ def client_templates(st: WordsState, seat: int) -> list[dict]:
     steal templates that may apply. Depends only on what the seat's view shows."""
     if st.turn < 0 or seat != st.turn:
         return []
-    out = [dict(END_TURN)]
+    out: list[dict] = [dict(END_TURN)]
     if st.board and any(s is not None and None in s[1] for s in st.slots):
         out.append(dict(MATCH_TEMPLATE))
     if st.board and steal_targets(st, seat):

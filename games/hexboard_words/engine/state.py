@@ -16,6 +16,8 @@ from games.hexboard_words.engine.constants import BLANK, LETTER_TILES, TILE_LETT
 from games.hexboard_words.engine.words import LETTER_INDEX
 
 ENCODING_VERSION = 1
+Slot = tuple[str, tuple[str | None, ...]]  # a word-card around the board: (word, tile per letter)
+HeldCard = tuple[str, str, tuple[str, ...]]  # (card, word, tiles): see ``held``
 _blank = object.__new__
 
 
@@ -44,6 +46,34 @@ class WordsState:
     )
     _FIELDS = __slots__[:-1]
 
+    # The fields' types, for the checker (annotations only: the slots hold the values).
+    n: int
+    teams: tuple[int | None, ...]
+    level: str
+    strict: bool
+    target: int
+    blank: bool
+    turn_seconds: int
+    seed: int
+    draws: int
+    bag: tuple[str, ...]
+    deck: tuple[str, ...]
+    slots: tuple[Slot | None, ...]
+    board: tuple[str, ...]
+    hands: tuple[str | None, ...]
+    held: tuple[tuple[HeldCard, ...], ...]
+    blank_as: str
+    turn: int
+    turn_number: int
+    words_in_turn: int
+    began_empty: bool
+    quiet: int
+    first_draw: tuple[tuple[tuple[int, str], ...], ...]
+    starter: int
+    winners: tuple[int, ...]
+    ended: str
+    counts: tuple[list[int], bool] | None
+
     def __init__(self, **fields: Any):
         for name in self._FIELDS:
             setattr(self, name, fields[name])
@@ -62,7 +92,7 @@ class WordsState:
             return NotImplemented
         return all(getattr(self, f) == getattr(other, f) for f in self._FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, the documented way; typeshed wants a method
 
     def __repr__(self) -> str:
         return f"WordsState(n={self.n}, turn={self.turn}, turn_number={self.turn_number})"

@@ -30,7 +30,7 @@ MAX_WORD = 30  # longest word a steal may name (far beyond any list entry)
 def _set_bits(value: int, nbytes: int) -> list[int]:
     """Positions of the set bits of ``value``, ascending."""
     raw = value.to_bytes(nbytes, "little")
-    out = []
+    out: list[int] = []
     for m in _NONZERO.finditer(raw):
         i = m.start()
         base = i << 3
@@ -44,6 +44,12 @@ class Extensions:
     ``all``: every bit set; ``position``: key -> j."""
 
     __slots__ = ("key", "keys", "rows", "all", "nbytes", "position")
+    key: str
+    keys: tuple[str, ...]
+    rows: tuple[tuple[int, tuple[int, ...]], ...]
+    all: int
+    nbytes: int
+    position: dict[str, int]
 
     def __init__(self, level: str, key: str):
         lex = lexicon(level)
@@ -61,7 +67,7 @@ class Extensions:
                 sup &= ~(1 << index[own])
         positions = _set_bits(sup, (len(keys) + 8) // 8)
         found = [keys[i] for i in positions]
-        rows = []
+        extensions: list[tuple[int, tuple[int, ...]]] = []
         if positions:
             pick = itemgetter(*positions) if len(positions) > 1 else (lambda col: (col[positions[0]],))
             for x, col in enumerate(lex.columns):
@@ -69,10 +75,10 @@ class Extensions:
                 have = counts.get(ALPHABET[x], 0)
                 extra = max(sub) - have
                 if extra > 0:
-                    rows.append((x, tuple(bits_at_least(sub, have + c) for c in range(1, extra + 1))))
+                    extensions.append((x, tuple(bits_at_least(sub, have + c) for c in range(1, extra + 1))))
         self.key = key
         self.keys = tuple(found)
-        self.rows = tuple(rows)
+        self.rows = tuple(extensions)
         self.all = (1 << len(found)) - 1
         self.nbytes = (len(found) + 8) // 8
         self.position = {k: j for j, k in enumerate(found)}

@@ -50,8 +50,9 @@ def _phase_text(st: WordsState) -> str:
 def _summary(st: WordsState, s: int) -> str:
     n = len(st.held[s])
     text = f"{n} word-card{'s' if n != 1 else ''}"
-    if st.teams[s] is not None:
-        text += f" · team {st.teams[s] + 1}: {st.group_cards(s)}"
+    team = st.teams[s]
+    if team is not None:
+        text += f" · team {team + 1}: {st.group_cards(s)}"
     return text
 
 
@@ -114,8 +115,9 @@ def _phase_spec(st: WordsState) -> dict:
 
 def _summary_spec(st: WordsState, s: int) -> dict:
     bits = [plural(T.WORD_CARDS, len(st.held[s]))]
-    if st.teams[s] is not None:
-        bits.append(text(T.TEAM, team=st.teams[s] + 1, n=st.group_cards(s)))
+    team = st.teams[s]
+    if team is not None:
+        bits.append(text(T.TEAM, team=team + 1, n=st.group_cards(s)))
     return join(bits)
 
 

@@ -15,6 +15,7 @@ import gzip
 import json
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 DATA = Path(__file__).resolve().parents[1] / "dictionary"
 LEVELS = ("junior", "standard", "expert")
@@ -42,47 +43,50 @@ class Lexicon:
         for w in words:
             anagrams.setdefault("".join(sorted(w)), []).append(w)
         self.anagrams = {k: tuple(v) for k, v in anagrams.items()}
-        self._keys: tuple[str, ...] | None = None
-        self._index: dict[str, int] | None = None
-        self._need: list[list[int]] | None = None
-        self._columns: list[bytes] | None = None
+        self._sets: _Bitsets | None = None  # built on first use
 
     def __contains__(self, word: object) -> bool:
         return word in self.words
 
     @property
     def keys(self) -> tuple[str, ...]:
-        self._bitsets()
-        return self._keys  # type: ignore[return-value]
+        return self._bitsets().keys
 
     @property
     def key_index(self) -> dict[str, int]:
-        self._bitsets()
-        return self._index  # type: ignore[return-value]
+        return self._bitsets().key_index
 
     @property
     def need(self) -> list[list[int]]:
-        self._bitsets()
-        return self._need  # type: ignore[return-value]
+        return self._bitsets().need
 
     @property
     def columns(self) -> list[bytes]:
         """Per letter index x: one byte per key (in ``keys`` order), its count of x."""
-        self._bitsets()
-        return self._columns  # type: ignore[return-value]
+        return self._bitsets().columns
 
-    def _bitsets(self) -> None:
-        if self._need is not None:
-            return
+    def _bitsets(self) -> _Bitsets:
+        sets = self._sets
+        if sets is not None:
+            return sets
         keys = tuple(sorted(self.anagrams))
         cols = [bytearray(len(keys)) for _ in ALPHABET]
         for i, k in enumerate(keys):
             for ch in k:
                 cols[LETTER_INDEX[ch]][i] += 1
-        self._columns = [bytes(c) for c in cols]
-        self._need = [[0] + [bits_at_least(c, n) for n in range(1, max(c, default=0) + 1)] for c in self._columns]
-        self._index = {k: i for i, k in enumerate(keys)}
-        self._keys = keys
+        columns = [bytes(c) for c in cols]
+        need = [[0] + [bits_at_least(c, n) for n in range(1, max(c, default=0) + 1)] for c in columns]
+        sets = self._sets = _Bitsets(keys, {k: i for i, k in enumerate(keys)}, need, columns)
+        return sets
+
+
+class _Bitsets(NamedTuple):
+    """What ``Lexicon`` builds on first use of its ``keys``, ``key_index``, ``need`` or ``columns``."""
+
+    keys: tuple[str, ...]
+    key_index: dict[str, int]
+    need: list[list[int]]
+    columns: list[bytes]
 
 
 # _AT_LEAST[n] maps a count byte to b"1" when it is >= n, else b"0"

@@ -150,17 +150,20 @@ def _check_phase(st: State, kind: str) -> None:
 
 def _refuse_choice(st: State, kind: str, action: dict) -> IllegalAction:
     """The rule a choice outside ``ctx["actions"]`` breaks."""
-    me = st.seat
-    seat, card, cell = action.get("seat"), action.get("card"), action.get("cell")
+    me, ctx = st.seat, st.ctx
+    assert ctx is not None  # a choice phase
+    card, cell = action.get("card"), action.get("cell")
+    if kind in ("target", "give", "take"):
+        seat = action["seat"]  # in these shapes (_check_shape)
     if kind in ("target", "give"):
         if seat == me:
             return E.TARGET_SELF.error()
         if st.status[seat] & SHIELD:
             return E.SHIELDED.error()
     if kind == "target":
-        if st.ctx["kind"] == "MEAN" and st.status[seat] & MEAN:
+        if ctx["kind"] == "MEAN" and st.status[seat] & MEAN:
             return E.MEAN_TWICE.error()
-        if st.ctx["kind"] == "SWAP" and st.pos[seat] == st.ctx["cell"]:
+        if ctx["kind"] == "SWAP" and st.pos[seat] == ctx["cell"]:
             return E.SWAP_SAME_CELL.error()
     if kind in ("give", "mud"):
         if card not in st.dung[me] + st.swipes[me]:
@@ -176,7 +179,7 @@ def _refuse_choice(st: State, kind: str, action: dict) -> IllegalAction:
     if kind == "swipe":
         return E.NOT_IN_BATTLE.error()
     if kind == "take":
-        if seat not in st.ctx["victims"]:
+        if seat not in ctx["victims"]:
             return E.TAKE_LOWEST.error()
         if card not in st.dung[seat]:
             return E.TAKE_NOT_CARRIED.error()
@@ -196,10 +199,11 @@ def apply_action(st: State, seat, action) -> tuple[State, list[dict]]:
         return _roll(st)
     if kind == "move":
         return _move(st, action["cell"])
-    if action not in st.ctx["actions"]:
+    ctx = st.ctx
+    assert ctx is not None  # every choice phase (_check_phase passed) has its ctx
+    if action not in ctx["actions"]:
         raise _refuse_choice(st, kind, action)
     w = Work(st.copy())
-    ctx = st.ctx
     w.st.ctx = None
     if kind == "target":
         hit_target(w, ctx["kind"], ctx["cell"], action["seat"])

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import os
+from typing import Any
 
 MATS = 6
 COLUMN_LENGTHS = (4, 5, 6, 7, 6, 5, 4)
@@ -63,7 +64,7 @@ def _forward_cw(mat: int, column: int, depth: int) -> list[int]:
 def build_board() -> dict:
     """The board description (the content of board.json): ``{"mats", "column_lengths",
     "central_columns", "ring_columns", "mat_angles", "cells": [...], "starts": [...]}``."""
-    cells = []
+    cells: list[dict[str, Any]] = []
     root3 = math.sqrt(3)
     for mat in range(MATS):
         angle = math.radians(60 * mat)  # clockwise on screen (y down) from the bottom mat
@@ -127,7 +128,7 @@ def _reach_table(direction: int) -> tuple:
     fwd = FORWARD[direction]
     table = []
     for cell in range(N_CELLS):
-        row = [(cell,)]
+        row: list[tuple[int, ...]] = [(cell,)]
         frontier = {cell}
         for _ in range(MAX_STEPS):
             frontier = {n for c in frontier for n in fwd[c]}

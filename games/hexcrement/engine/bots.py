@@ -261,7 +261,7 @@ def _follow_up(st: State, me: int, rng: random.Random) -> State:
         if len(legal) > SIMULATE_AT_MOST:
             st, _ = apply_action(st, me, _heuristic(st, me, legal, rng))
             continue
-        best, best_v = None, -1e18
+        best, best_v = st, -1e18  # a choice phase offers at least one action
         for a in legal:
             nxt, _ = apply_action(st, me, a)
             v = evaluate(nxt, me)

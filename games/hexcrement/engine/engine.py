@@ -8,6 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from games.hexcrement.engine import errors as E
+from games.hexcrement.engine import texts as T
 from games.hexcrement.engine.apply import apply_action, new_game
 from games.hexcrement.engine.board import BOARD
 from games.hexcrement.engine.bots import StrongBot, bot_factories
@@ -26,14 +27,15 @@ from games.hexcrement.engine.cards import (
 from games.hexcrement.engine.moves import legal_actions
 from games.hexcrement.engine.state import OVER, State, decode, encode
 from games.hexcrement.engine.view import build_view, secrets, view_texts
-from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, OptionsError, Result, ScoreColumn, SeatSpec
 
 OPTIONS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "type": "object",
     "properties": {
         "length": {
-            "type": "string", "enum": [LONG, QUICK], "default": LONG, "title": "Game length",
+            "type": "string", "enum": [LONG, QUICK], "default": LONG, "shortest": QUICK,
+            "title": "Game length",
             "description": "Long: come home with the dung of your colour, or dung of two other "
                            "colours. Quick: come home with any dung.",
         },
@@ -78,6 +80,10 @@ class HexcrementEngine(EngineBase):
                 play_module="hexcrement/play.js", replay_module="hexcrement/replay.js",
                 stylesheet="hexcrement/hexcrement.css", rules_template="hexcrement/rules.html")
 
+    def score_column(self, options: Mapping) -> ScoreColumn:
+        """The result's scores: dung cards carried, the most first (the note says who wins)."""
+        return ScoreColumn(label=T.SCORE_LABEL, note=T.SCORE_NOTE)
+
     def options_schema(self) -> dict:
         """``{"length": "long" | "quick"}``, long by default (issue 12: "long by default")."""
         return OPTIONS_SCHEMA
@@ -120,8 +126,8 @@ class HexcrementEngine(EngineBase):
         """Next state and events; raises ``IllegalAction``; never mutates ``state``. The
         ``game_over`` event carries the result."""
         new, events = apply_action(state, seat, action)
-        if new.phase == OVER and events and events[-1]["type"] == "game_over":
-            events[-1]["result"] = result_of(new).to_json()
+        if new.phase == OVER and events and events[-1]["type"] == "game_over" and (result := result_of(new)):
+            events[-1]["result"] = result.to_json()
         return new, events
 
     def view(self, state: State, seat: int | None) -> dict:

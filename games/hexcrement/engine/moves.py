@@ -20,7 +20,7 @@ _reach_cache: dict = {}
 def open_tunnels(st: State) -> tuple[int, ...]:
     """Cells of face-up TUNNEL cards, sorted; they connect only when there are two or more."""
     cards = st.cards
-    return tuple(sorted(c for c in st.up if cards[c] is not None and KIND[cards[c]] == "TUNNEL"))
+    return tuple(sorted(c for c in st.up if (code := cards[c]) is not None and KIND[code] == "TUNNEL"))
 
 
 def forward_ends(cell: int, direction: int, steps: int, tunnels: tuple[int, ...]) -> tuple[int, ...]:
@@ -37,7 +37,7 @@ def forward_ends(cell: int, direction: int, steps: int, tunnels: tuple[int, ...]
     tset = frozenset(tunnels)
     frontier = {cell}
     for _ in range(steps):
-        nxt = set()
+        nxt: set[int] = set()
         for c in frontier:
             nxt.update(fwd[c])
             if c in tset:
@@ -86,7 +86,7 @@ def nearest_cards(st: State, cell: int, direction: int) -> tuple[int, ...]:
     tset = frozenset(tunnels) if len(tunnels) >= 2 else frozenset()
     frontier, seen = {cell}, {cell}
     while frontier:
-        nxt = set()
+        nxt: set[int] = set()
         for c in frontier:
             nxt.update(fwd[c])
             if c in tset:
@@ -113,5 +113,7 @@ def legal_actions(st: State, seat: int) -> list[dict]:
     if phase == MOVE:
         return [{"type": "move", "cell": c} for c in st.reach]
     if phase in CHOICE_PHASES:
-        return [dict(a) for a in st.ctx["actions"]]
+        ctx = st.ctx
+        assert ctx is not None  # a choice phase always has its ctx
+        return [dict(a) for a in ctx["actions"]]
     return []

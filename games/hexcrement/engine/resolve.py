@@ -5,6 +5,9 @@ Every function takes the ``Work`` of flow.py and either opens a choice (sets ``p
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from games.hexcrement.engine.board import STARTS
 from games.hexcrement.engine.cards import (
     BLOCK,
@@ -184,7 +187,8 @@ def targets(st, kind: str, cell: int) -> list[int]:
 
 def resolve_card(w: Work, cell: int) -> None:
     """Turn up the Hex card on ``cell`` and follow its instructions (rules, "HEX CARD
-    INSTRUCTIONS"); nothing on an empty cell or past ``CHAIN_LIMIT`` cards in one move."""
+    INSTRUCTIONS"): the card kind's handler of ``CARD_HANDLERS``; nothing on an empty cell or
+    past ``CHAIN_LIMIT`` cards in one move."""
     st = w.st
     code = st.cards[cell]
     if code is None:
@@ -198,121 +202,161 @@ def resolve_card(w: Work, cell: int) -> None:
         w.events.append({"type": "chain_limit", "seat": st.seat, "cell": cell, "limit": CHAIN_LIMIT})
         finish_move(w)
         return
-    me = st.seat
-    kind = KIND[code]
     st.known = st.known | {cell}
     st.seen = st.seen | {code}
-    if kind == DUNG:
+    if not CARD_HANDLERS[KIND[code]](w, cell, code):
+        finish_move(w)
+
+
+# A card handler ``(w, cell, code) -> bool`` applies the card ``code`` turned up on ``cell`` for
+# ``st.seat``. True: the move went on from there (a choice is open, or another step followed
+# and finished it); False: the card is done and the move finishes.
+
+
+def _offer(w: Work, cell: int, code: str, options: Sequence, phase: str, action, *, effect: str = "",
+           follow: Callable[[Any], object] | None = None, **ctx) -> bool:
+    """The end of a card with a choice: no option, ``no_target`` (the move finishes); exactly
+    one and a ``follow``, the event ``effect`` and ``follow(option)``; else ``choose``, and the
+    choice ``phase`` opens with ``ctx`` and one action ``action(option)`` per option."""
+    if not options:
+        _card_event(w, cell, code, "no_target")
+        return False
+    if len(options) == 1 and follow is not None:
+        _card_event(w, cell, code, effect)
+        follow(options[0])
+        return True
+    _card_event(w, cell, code, "choose")
+    _open(w, phase, {"card": code, "cell": cell, **ctx, "actions": [action(o) for o in options]})
+    return True
+
+
+def _replace(w: Work, cell: int, code: str) -> bool:
+    """GIVE, SHIELD or MUD with nothing to act on: replaced from the pool (``replace_and_resolve``)."""
+    _card_event(w, cell, code, "replaced")
+    replace_and_resolve(w, cell)
+    return True
+
+
+def _pick_up(w: Work, cell: int, code: str) -> bool:
+    """DUNG or SWIPE: the beetle carries it; a card from the pool goes face down in its place."""
+    st = w.st
+    me = st.seat
+    if KIND[code] == DUNG:
         st.dung = _set(st.dung, me, st.dung[me] + (code,))
-        replaced = _place_hidden(w, cell)
-        _card_event(w, cell, code, "picked_up", replaced=replaced)
-    elif kind == "SWIPE":
+    else:
         st.swipes = _set(st.swipes, me, st.swipes[me] + (code,))
-        replaced = _place_hidden(w, cell)
-        _card_event(w, cell, code, "picked_up", replaced=replaced)
-    elif kind == "TUNNEL":
-        st.up = st.up | {cell}
-        _card_event(w, cell, code, "tunnel_open")
-    elif kind == "DASH":
-        st.extra = True
-        _card_event(w, cell, code, "extra_turn")
-    elif kind == "FLIP":
-        st.dirs = _set(st.dirs, me, -st.dirs[me])
+    replaced = _place_hidden(w, cell)
+    _card_event(w, cell, code, "picked_up", replaced=replaced)
+    return False
+
+
+def _tunnel(w: Work, cell: int, code: str) -> bool:
+    """TUNNEL: it stays face up for good, an opening."""
+    w.st.up = w.st.up | {cell}
+    _card_event(w, cell, code, "tunnel_open")
+    return False
+
+
+def _dash(w: Work, cell: int, code: str) -> bool:
+    """DASH: an extra turn after this move."""
+    w.st.extra = True
+    _card_event(w, cell, code, "extra_turn")
+    return False
+
+
+def _flip(w: Work, cell: int, code: str) -> bool:
+    """FLIP: the beetle turns round at once; the card stays face up for a turn."""
+    st = w.st
+    me = st.seat
+    st.dirs = _set(st.dirs, me, -st.dirs[me])
+    _remind(w, cell)
+    _card_event(w, cell, code, "direction", direction="cw" if st.dirs[me] > 0 else "ccw")
+    return False
+
+
+def _next_turn(w: Work, cell: int, code: str) -> bool:
+    """FRUIT, ROCK, TRAP, SURGE: an effect waiting for the beetle's next turn (the first three
+    stay face up for a turn)."""
+    st = w.st
+    kind = KIND[code]
+    set_status(st, st.seat, st.status[st.seat] | _STATUS_OF[kind])
+    if kind in REMINDER_KINDS:
         _remind(w, cell)
-        _card_event(w, cell, code, "direction", direction="cw" if st.dirs[me] > 0 else "ccw")
-    elif kind in _STATUS_OF:
-        set_status(st, me, st.status[me] | _STATUS_OF[kind])
-        if kind in REMINDER_KINDS:
-            _remind(w, cell)
-        _card_event(w, cell, code, "next_turn")
-    elif kind in TARGET_KINDS:
-        options = targets(st, kind, cell)
-        if not options:
-            _card_event(w, cell, code, "no_target")
-        elif len(options) == 1:
-            _card_event(w, cell, code, "target")
-            hit_target(w, kind, cell, options[0])
-            return
-        else:
-            _card_event(w, cell, code, "choose")
-            _open(w, TARGET, {"card": code, "cell": cell, "kind": kind,
-                              "actions": [{"type": "target", "seat": o} for o in options]})
-            return
-    elif kind == "GIVE":
-        gifts = st.dung[me] or st.swipes[me]
-        if not gifts:
-            _card_event(w, cell, code, "replaced")
-            replace_and_resolve(w, cell)
-            return
-        recipients = [o for o in range(st.n) if o != me and not st.status[o] & SHIELD]
-        options = [(o, g) for o in recipients for g in gifts]
-        if not options:
-            _card_event(w, cell, code, "no_target")
-        elif len(options) == 1:
-            _card_event(w, cell, code, "give")
-            give(w, *options[0])
-            return
-        else:
-            _card_event(w, cell, code, "choose")
-            _open(w, GIVE, {"card": code, "cell": cell,
-                            "actions": [{"type": "give", "seat": o, "card": g} for o, g in options]})
-            return
-    elif kind == "SHIELD":
-        if st.dung[me] or st.swipes[me]:
-            set_status(st, me, st.status[me] | SHIELD)
-            _card_event(w, cell, code, "shielded")
-        else:
-            _card_event(w, cell, code, "replaced")
-            replace_and_resolve(w, cell)
-            return
-    elif kind == "MUD":
-        drops = st.dung[me] + st.swipes[me]
-        if not drops:
-            _card_event(w, cell, code, "replaced")
-            replace_and_resolve(w, cell)
-            return
-        if len(drops) == 1:
-            _card_event(w, cell, code, "drop")
-            drop(w, cell, drops[0])
-            return
-        _card_event(w, cell, code, "choose")
-        _open(w, MUD, {"card": code, "cell": cell, "actions": [{"type": "mud", "card": d} for d in drops]})
-        return
-    elif kind == "MORPH":
-        options = [c for c, k in enumerate(st.cards) if k is not None and c != cell and c not in st.up]
-        if not options:
-            _card_event(w, cell, code, "no_target")
-        else:  # always a choice, even of one: the MORPH card goes face down unknown
-            _card_event(w, cell, code, "choose")
-            _open(w, MORPH, {"card": code, "cell": cell,
-                             "actions": [{"type": "morph", "cell": c} for c in options]})
-            return
-    elif kind == "PEEK":
-        options = [c for c, k in enumerate(st.cards)
-                   if k is not None and c != cell and c not in st.up and c not in st.known]
-        if not options:
-            _card_event(w, cell, code, "no_target")
-        elif len(options) == 1:
-            _card_event(w, cell, code, "peek")
-            peek(w, options[0])
-            return
-        else:
-            _card_event(w, cell, code, "choose")
-            _open(w, PEEK, {"card": code, "cell": cell, "actions": [{"type": "peek", "cell": c} for c in options]})
-            return
-    elif kind == "ODOUR":
-        options = nearest_cards(st, cell, st.dirs[me])
-        if not options:
-            _card_event(w, cell, code, "no_target")
-        elif len(options) == 1:
-            _card_event(w, cell, code, "odour")
-            odour(w, options[0])
-            return
-        else:
-            _card_event(w, cell, code, "choose")
-            _open(w, ODOUR, {"card": code, "cell": cell, "actions": [{"type": "odour", "cell": c} for c in options]})
-            return
-    finish_move(w)
+    _card_event(w, cell, code, "next_turn")
+    return False
+
+
+def _target(w: Work, cell: int, code: str) -> bool:
+    """BLOCK, MEAN, PUSH, SWAP: on another player (``targets``), chosen when there are several."""
+    kind = KIND[code]
+    return _offer(w, cell, code, targets(w.st, kind, cell), TARGET, lambda o: {"type": "target", "seat": o},
+                  effect="target", follow=lambda o: hit_target(w, kind, cell, o), kind=kind)
+
+
+def _give(w: Work, cell: int, code: str) -> bool:
+    """GIVE: one of the beetle's dung cards (else a SWIPE) to another player not SHIELDed;
+    replaced from the pool when it carries neither."""
+    st = w.st
+    me = st.seat
+    gifts = st.dung[me] or st.swipes[me]
+    if not gifts:
+        return _replace(w, cell, code)
+    recipients = [o for o in range(st.n) if o != me and not st.status[o] & SHIELD]
+    return _offer(w, cell, code, [(o, g) for o in recipients for g in gifts], GIVE,
+                  lambda og: {"type": "give", "seat": og[0], "card": og[1]}, effect="give",
+                  follow=lambda og: give(w, *og))
+
+
+def _shield(w: Work, cell: int, code: str) -> bool:
+    """SHIELD: protected until the next turn when carrying dung or a SWIPE; else replaced."""
+    st = w.st
+    me = st.seat
+    if not (st.dung[me] or st.swipes[me]):
+        return _replace(w, cell, code)
+    set_status(st, me, st.status[me] | SHIELD)
+    _card_event(w, cell, code, "shielded")
+    return False
+
+
+def _mud(w: Work, cell: int, code: str) -> bool:
+    """MUD: drop one dung or SWIPE card here; replaced from the pool with nothing to drop."""
+    st = w.st
+    drops = st.dung[st.seat] + st.swipes[st.seat]
+    if not drops:
+        return _replace(w, cell, code)
+    return _offer(w, cell, code, drops, MUD, lambda d: {"type": "mud", "card": d}, effect="drop",
+                  follow=lambda d: drop(w, cell, d))
+
+
+def _morph(w: Work, cell: int, code: str) -> bool:
+    """MORPH: swap with a face-down card of the board; always a choice, even of one (the MORPH
+    card goes face down unknown)."""
+    st = w.st
+    options = [c for c, k in enumerate(st.cards) if k is not None and c != cell and c not in st.up]
+    return _offer(w, cell, code, options, MORPH, lambda c: {"type": "morph", "cell": c})
+
+
+def _peek(w: Work, cell: int, code: str) -> bool:
+    """PEEK: a face-down card nobody knows yet is shown to all."""
+    st = w.st
+    options = [c for c, k in enumerate(st.cards)
+               if k is not None and c != cell and c not in st.up and c not in st.known]
+    return _offer(w, cell, code, options, PEEK, lambda c: {"type": "peek", "cell": c}, effect="peek",
+                  follow=lambda c: peek(w, c))
+
+
+def _odour(w: Work, cell: int, code: str) -> bool:
+    """ODOUR: on to the nearest Hex card in the beetle's direction (a choice between equals)."""
+    st = w.st
+    return _offer(w, cell, code, nearest_cards(st, cell, st.dirs[st.seat]), ODOUR,
+                  lambda c: {"type": "odour", "cell": c}, effect="odour", follow=lambda c: odour(w, c))
+
+
+CARD_HANDLERS = {
+    DUNG: _pick_up, "SWIPE": _pick_up, "TUNNEL": _tunnel, "DASH": _dash, "FLIP": _flip,
+    **{kind: _next_turn for kind in _STATUS_OF}, **{kind: _target for kind in TARGET_KINDS},
+    "GIVE": _give, "SHIELD": _shield, "MUD": _mud, "MORPH": _morph, "PEEK": _peek, "ODOUR": _odour,
+}
 
 
 def _remind(w: Work, cell: int) -> None:
@@ -327,6 +371,7 @@ def replace_and_resolve(w: Work, cell: int) -> None:
     drawn from the pool takes its place and is resolved (nothing when the pool is empty)."""
     st = w.st
     old = st.cards[cell]
+    assert old is not None  # the card being resolved lies on ``cell``
     new = _draw_pool(w)
     if new is None:
         w.events.append({"type": "no_replacement", "seat": st.seat, "cell": cell, "card": old})
@@ -380,7 +425,9 @@ def drop(w: Work, cell: int, code: str) -> None:
     field = "dung" if KIND[code] == DUNG else "swipes"
     held = getattr(st, field)
     setattr(st, field, _set(held, me, tuple(c for c in held[me] if c != code)))
-    w.aside.append(st.cards[cell])
+    mud = st.cards[cell]
+    assert mud is not None  # the MUD card being resolved lies on ``cell``
+    w.aside.append(mud)
     st.cards = _set(st.cards, cell, code)
     st.known = st.known | {cell}
     st.seen = st.seen | {code}
@@ -404,6 +451,7 @@ def peek(w: Work, other: int) -> None:
     """PEEK: the card on ``other`` is shown to all and stays face down, unresolved."""
     st = w.st
     code = st.cards[other]
+    assert code is not None  # PEEK offers only cells that hold a card
     st.known = st.known | {other}
     st.seen = st.seen | {code}
     w.events.append({"type": "peeked", "seat": st.seat, "cell": other, "card": code})

@@ -66,6 +66,41 @@ class State:
 
     __slots__ = FIELDS
 
+    # The fields' types, for the checker (annotations only: the slots hold the values).
+    n: int
+    quick: bool
+    mats: tuple[int, ...]
+    seed: int
+    draws: int
+    cards: tuple[str | None, ...]
+    known: frozenset[int]
+    up: frozenset[int]
+    reminders: tuple[tuple[int, int, int], ...]
+    seen: frozenset[str]
+    pool: tuple[str, ...]
+    pos: tuple[int, ...]
+    dirs: tuple[int, ...]
+    dung: tuple[tuple[str, ...], ...]
+    swipes: tuple[tuple[str, ...], ...]
+    status: tuple[int, ...]
+    active: int
+    seat: int
+    turn_number: int
+    phase: str
+    dice: tuple[int, ...]
+    steps: int
+    mode: str
+    from_cell: int
+    dash: bool
+    extra: bool
+    reach: tuple[int, ...]
+    ctx: dict[str, Any] | None
+    after_card: int
+    chain: int
+    winner: int
+    ended: str
+    who_starts: tuple[tuple[int, ...], ...]
+
     def __init__(self, **fields: Any):
         for name in FIELDS:
             setattr(self, name, fields[name])
@@ -82,7 +117,7 @@ class State:
             return NotImplemented
         return all(getattr(self, f) == getattr(other, f) for f in FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, the documented way; typeshed wants a method
 
     def __repr__(self) -> str:
         return f"State(n={self.n}, seat={self.seat}, phase={self.phase!r}, turn={self.turn_number})"

@@ -22,3 +22,7 @@ DUNG = gettext_noop("{n} dung")
 SWIPES = Plural("{n} swipe", "{n} swipes")
 CLOCKWISE = gettext_noop("clockwise")
 ANTICLOCKWISE = gettext_noop("anticlockwise")
+
+# The result table's score column (EngineBase.score_column).
+SCORE_LABEL = gettext_noop("Dung cards carried")
+SCORE_NOTE = gettext_noop("The first beetle home with the dung it needs wins; the others rank by the dung cards they carry, the most first.")

@@ -72,24 +72,26 @@ from games.hexfolk.engine.state import (
 
 
 # ------------------------------------------------------------------ who acts
-def to_act(st: HexfolkState) -> tuple[int, ...]:
+def to_act(state: HexfolkState) -> tuple[int, ...]:
     """Seats that may act now: several while discarding after a 7 and while a trade offer
     waits for answers (the active player first), one otherwise, none once over."""
-    phase = st.phase
+    phase = state.phase
     if phase == OVER:
         return ()
     if phase == DISCARD:
-        return tuple(s for s, owed in enumerate(st.discard_owed) if owed)
+        return tuple(s for s, owed in enumerate(state.discard_owed) if owed)
     if phase == TRADE:
-        answers = st.trade["answers"]
-        out = [st.turn]
-        for s in st.trade["to"]:
+        trade = state.trade
+        assert trade is not None  # TRADE: an offer is open
+        answers = trade["answers"]
+        out = [state.turn]
+        for s in trade["to"]:
             if answers[str(s)] == PENDING:
                 out.append(s)
         return tuple(out)
     if phase == SPECIAL_BUILD:
-        return (st.sb_seat,)
-    return (st.turn,)
+        return (state.sb_seat,)
+    return (state.turn,)
 
 
 # ------------------------------------------------------------------ reads
@@ -107,7 +109,9 @@ def may_act(st: HexfolkState, seat: int) -> bool:
     if phase == DISCARD:
         return 0 <= seat < st.n and st.discard_owed[seat] > 0
     if phase == TRADE:
-        return seat == st.turn or st.trade["answers"].get(str(seat)) == PENDING
+        trade = st.trade
+        assert trade is not None  # TRADE: an offer is open
+        return seat == st.turn or trade["answers"].get(str(seat)) == PENDING
     if phase == SPECIAL_BUILD:
         return seat == st.sb_seat
     return seat == st.turn
@@ -245,16 +249,16 @@ def _offer_template(hand: list) -> tuple[dict, dict]:
 
 
 # ------------------------------------------------------------------ legal actions
-def legal_actions(st: HexfolkState, seat: int) -> list[dict]:
+def legal_actions(state: HexfolkState, seat: int) -> list[dict]:
     """Every legal action of ``seat`` now (templates for discards and offers, see the module
     docstring); ``[]`` when ``seat`` may not act. A fresh list of fresh dicts each call."""
-    phase = st.phase
+    phase = state.phase
     if phase in MANY_ACTING:
-        if not may_act(st, seat):
+        if not may_act(state, seat):
             return []
-    elif type(seat) is not int or seat != st.turn or phase == OVER:  # may_act, one acting
+    elif type(seat) is not int or seat != state.turn or phase == OVER:  # may_act, one acting
         return []
-    return _BY_PHASE[phase](st, seat)
+    return _BY_PHASE[phase](state, seat)
 
 
 def _setup_settlements(st: HexfolkState, seat: int) -> list[dict]:
@@ -327,7 +331,7 @@ def _main(st: HexfolkState, seat: int) -> list[dict]:
     # The hottest list of a game: loops rather than comprehensions (no frame each) and the
     # cheapest tests first.
     hand = st.hands[seat]
-    out = [{"type": "end_turn"}]
+    out: list[dict] = [{"type": "end_turn"}]
     _add_builds(st, seat, hand, out)
     if not st.dev_played:
         _add_dev_plays(st, seat, out)
@@ -436,6 +440,8 @@ def _add_bank_trades(st: HexfolkState, seat: int, hand: list, out: list) -> None
 
 def _trade_actions(st: HexfolkState, seat: int) -> list[dict]:
     trade = st.trade
+    assert trade is not None  # TRADE: an offer is open
+    out: list[dict]
     if seat == st.turn:
         out = [{"type": "withdraw_trade"}, {"type": "end_turn"}]
         hand = st.hands[seat]

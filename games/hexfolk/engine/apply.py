@@ -52,7 +52,7 @@ from games.hexfolk.engine.state import (
 from games.protocol import IllegalAction
 
 # type -> (required keys, optional keys)
-_SHAPES = {
+_KEYS: dict[str, tuple[set[str], set[str]]] = {
     "build_settlement": ({"node"}, set()),
     "build_road": ({"edge"}, set()),
     "build_city": ({"node"}, set()),
@@ -75,7 +75,7 @@ _SHAPES = {
     "pass": (set(), set()),
 }
 # (required keys, every allowed key)
-_SHAPES = {k: (frozenset(req), frozenset(req | opt | {"type"})) for k, (req, opt) in _SHAPES.items()}
+_SHAPES = {k: (frozenset(req), frozenset(req | opt | {"type"})) for k, (req, opt) in _KEYS.items()}
 _BUILDS = {"build_settlement", "build_road", "build_city", "buy_dev"}
 _DEV_PLAYS = {"play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly"}
 _TRADES = {"bank_trade", "offer_trade"}
@@ -102,14 +102,14 @@ _TRADE_ACTIVE = ({"confirm_trade", "withdraw_trade", "end_turn"}, E.TRADE_OPEN)
 _TRADE_ANSWER = ({"accept_trade", "decline_trade", "counter_trade"}, E.NOT_NOW)
 
 
-def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkState, list[dict]]:
+def apply_action(state: HexfolkState, seat: int, action: dict) -> tuple[HexfolkState, list[dict]]:
     """The state after ``seat`` plays ``action``, and its events; raises ``IllegalAction``.
 
-    Never changes ``st``. Events are JSON-able dicts; private ones carry ``visible_to``. Every
+    Never changes ``state``. Events are JSON-able dicts; private ones carry ``visible_to``. Every
     action is checked in full (shape, actor, phase, then the rule in its handler), whether or
     not it came from ``legal_actions``.
     """
-    phase = st.phase
+    phase = state.phase
     if phase == OVER:
         raise E.GAME_OVER.error()
     if not isinstance(action, dict):
@@ -128,23 +128,23 @@ def apply_action(st: HexfolkState, seat: int, action: dict) -> tuple[HexfolkStat
     elif len(action) != 1:  # "type" alone
         raise E.BAD_KEYS.error()
     if phase in MANY_ACTING:
-        if not may_act(st, seat):
+        if not may_act(state, seat):
             raise E.NOT_YOUR_TURN.error()
         if phase == TRADE:
-            allowed, rule = _TRADE_ACTIVE if seat == st.turn else _TRADE_ANSWER
+            allowed, rule = _TRADE_ACTIVE if seat == state.turn else _TRADE_ANSWER
         else:
             allowed, rule = _ALLOWED[phase]
     else:
-        if type(seat) is not int or seat != st.turn:  # may_act, for one seat acting
+        if type(seat) is not int or seat != state.turn:  # may_act, for one seat acting
             raise E.NOT_YOUR_TURN.error()
         allowed, rule = _ALLOWED[phase]
     if kind not in allowed:
-        if kind == "roll" and st.rolled:
+        if kind == "roll" and state.rolled:
             rule = E.ALREADY_ROLLED
         elif kind == "discard":
             rule = E.NO_DISCARD_OWED
         raise rule.error()
-    new = st.clone(cards)
+    new = state.clone(cards)
     events: list[dict] = []
     handler(new, seat, action, events)
     if (scoring and new.phase in TURN_PHASES

@@ -58,8 +58,8 @@ def _do_build_settlement(st: HexfolkState, seat: int, a: dict, ev: list) -> None
     st.settlements_left[seat] -= 1
     ev.append({"type": "built", "seat": seat, "piece": "settlement", "node": node})
     # Only opponents with two or more roads meeting here can have their road broken.
-    broken = {o for o in (st.edge_owner[e] for e in topo.node_edge_ids[node]) if o not in (-1, seat)}
-    broken = [o for o in broken if sum(st.edge_owner[e] == o for e in topo.node_edge_ids[node]) >= 2]
+    others = {o for o in (st.edge_owner[e] for e in topo.node_edge_ids[node]) if o not in (-1, seat)}
+    broken = [o for o in others if sum(st.edge_owner[e] == o for e in topo.node_edge_ids[node]) >= 2]
     if broken:
         update_longest(st, broken, ev)
     if setup:

@@ -92,7 +92,7 @@ def _produce(st: HexfolkState, total: int, ev: list) -> None:
     mine: set = set()  # seats whose hand this state owns already
     old = st.produced
     produced = st.produced = old[:]  # a seat's row is copied before it changes
-    gains = [{} for _ in range(st.n)]
+    gains: list[dict[str, int]] = [{} for _ in range(st.n)]
     for key, x in owed:
         r = key >> 3
         o = key & 7

@@ -83,6 +83,7 @@ def _do_offer_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
 
 def _answer(st: HexfolkState, seat: int, answer: str, counter=None) -> None:
     old = st.trade
+    assert old is not None  # the answers go to the open offer
     answers = dict(old["answers"])
     answers[str(seat)] = answer
     counters = dict(old["counters"])
@@ -93,7 +94,9 @@ def _answer(st: HexfolkState, seat: int, answer: str, counter=None) -> None:
 
 
 def _do_accept_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
-    if not can_afford(st.hands[seat], st.trade["get"]):
+    trade = st.trade
+    assert trade is not None  # the handlers of answers run in TRADE only
+    if not can_afford(st.hands[seat], trade["get"]):
         raise E.CANNOT_ACCEPT.error()
     _answer(st, seat, ACCEPTED)
     ev.append({"type": "trade_answered", "seat": seat, "answer": ACCEPTED})
@@ -102,7 +105,9 @@ def _do_accept_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
 def _do_decline_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     _answer(st, seat, DECLINED)
     ev.append({"type": "trade_answered", "seat": seat, "answer": DECLINED})
-    if all(x == DECLINED for x in st.trade["answers"].values()):
+    trade = st.trade
+    assert trade is not None  # _answer just replaced it
+    if all(x == DECLINED for x in trade["answers"].values()):
         _close_trade(st, "declined", ev)
 
 
@@ -118,6 +123,7 @@ def _do_counter_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
 def _do_confirm_trade(st: HexfolkState, seat: int, a: dict, ev: list) -> None:
     other = a["with"]
     trade = st.trade
+    assert trade is not None  # the handlers of answers run in TRADE only
     if not _int(other) or trade["answers"].get(str(other)) not in (ACCEPTED, COUNTERED):
         raise E.CONFIRM_WITH.error()
     counter = trade["counters"].get(str(other))

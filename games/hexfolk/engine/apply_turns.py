@@ -92,8 +92,10 @@ def _end(st: HexfolkState, winner: int, reason: str, ev: list) -> None:
     st.sb_seat = -1
     st.discard_owed = [0] * st.n
     # The last change an action makes: the result is final.
+    result = result_of(st)
+    assert result is not None  # the phase is OVER now
     ev.append({"type": "game_over", "winner": winner if winner >= 0 else None, "reason": reason,
-               "result": result_of(st).to_json()})
+               "result": result.to_json()})
 
 
 def result_of(st: HexfolkState) -> Result | None:
@@ -103,6 +105,7 @@ def result_of(st: HexfolkState) -> Result | None:
     if st.phase != OVER:
         return None
     points = [total_points(st, s) for s in range(st.n)]
+    winners: tuple[int, ...]
     if st.winner >= 0:
         winners = (st.winner,)
     else:

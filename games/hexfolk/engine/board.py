@@ -121,8 +121,8 @@ class Topology:
         self.edge_index = {p: e for e, p in enumerate(self.edge_nodes)}
         n_nodes = len(ordered)
         node_hexes: list[list[int]] = [[] for _ in range(n_nodes)]
-        for h, ring in enumerate(self.hex_nodes):
-            for n in ring:
+        for h, corners in enumerate(self.hex_nodes):
+            for n in corners:
                 node_hexes[n].append(h)
         self.node_hexes = tuple(tuple(x) for x in node_hexes)
         node_edges: list[list[tuple[int, int]]] = [[] for _ in range(n_nodes)]
@@ -142,10 +142,10 @@ class Topology:
         )
         harbor_nodes = []
         for q, r, side in spec.harbors:
-            ring = self.hex_nodes[index[(q, r)]] if (q, r) in index else None
-            if ring is None or not 0 <= side < 6:
+            land = self.hex_nodes[index[(q, r)]] if (q, r) in index else None
+            if land is None or not 0 <= side < 6:
                 raise MapError(f"{spec.slug}: harbor place {[q, r, side]} is not a side of a land hex")
-            harbor_nodes.append((ring[side], ring[(side + 1) % 6]))
+            harbor_nodes.append((land[side], land[(side + 1) % 6]))
         self.harbor_hex_sides = tuple((index.get((q, r), -1), s) for q, r, s in spec.harbors)
         self.harbor_nodes = tuple(harbor_nodes)
         self.n_hexes = len(coords)

@@ -255,7 +255,7 @@ class Reading:
         geo, owner, edge_owner, me = self.geo, self.owner, self.edge_owner, self.me
         dist: dict[int, int] = {}
         first: dict[int, int | None] = {}
-        on_road = set()
+        on_road: set[int] = set()
         for e, o in enumerate(edge_owner):
             if o == me:
                 on_road.update(geo.edge_nodes[e])

@@ -13,7 +13,7 @@ How it decides (issue 3, point 5):
   and the surplus it could trade now. Cities and settlements are built as soon as affordable;
   other steps (a road toward the spot, a development card) only when they leave the cards the
   best goal needs, or when the hand is over the discard limit.
-- Trade: bank and harbor trades at the best rate only when they complete a goal this turn (or
+- Trade (bot_trades.py): bank and harbor trades at the best rate only when they complete a goal this turn (or
   the hand is over the discard limit); 1-for-1 offers to players for a card it misses; answers
   by a hand utility (progress toward its goals plus a little per card): it accepts an offer that
   raises it without leaving its best goal missing more cards, counters with a spare card for
@@ -35,12 +35,10 @@ from games.hexfolk.engine.bot_reading import (
     DEV,
     KNIGHT_BLOCK_MIN,
     MAX_OFFERS_PER_TURN,
-    MIN_GAIN,
     MONOPOLY_COMPLETE_BONUS,
     MONOPOLY_MIN_TAKE,
     MONOPOLY_NEED_FACTOR,
     OFFER_CHANCE,
-    OFFER_MAX_MISSING,
     OWN_HEX_PENALTY,
     SETTLEMENT,
     SETUP_LOOKAHEAD_SHARE,
@@ -51,6 +49,7 @@ from games.hexfolk.engine.bot_reading import (
     covers,
     vec,
 )
+from games.hexfolk.engine.bot_trades import answer_offer, bank_trade, by_type, offer_terms, settle_trade
 from games.hexfolk.engine.longest_road import road_length
 from games.hexfolk.engine.rules import (
     CITY_COST,
@@ -98,12 +97,12 @@ class StrongBot:
             return self._free_road(g, legal)
         if phase == "trade":
             if view["trade"]["seat"] == g.me:
-                return self._settle_trade(g, legal)
-            return self._answer(g, legal)
+                return settle_trade(g, legal)
+            return answer_offer(g, legal)
         if phase == "pre_roll":
             return self._pre_roll(g, legal)
         if phase == "special_build":
-            return self._build(g, _by_type(legal)) or {"type": "pass"}
+            return self._build(g, by_type(legal)) or {"type": "pass"}
         return self._main(g, legal, rng)
 
     # -------------------------------------------------------------- setup
@@ -139,7 +138,7 @@ class StrongBot:
 
     # -------------------------------------------------------------- the turn
     def _pre_roll(self, g: Reading, legal: list[Action]) -> Action:
-        types = _by_type(legal)
+        types = by_type(legal)
         if "play_knight" in types:
             blocked = self._blocked_pips(g)
             if blocked >= KNIGHT_BLOCK_MIN or self._knight_wins(g):
@@ -162,9 +161,9 @@ class StrongBot:
         return k >= LARGEST_ARMY_MIN and k > best and g.points + 2 >= g.target
 
     def _main(self, g: Reading, legal: list[Action], rng: random.Random) -> Action:
-        types = _by_type(legal)
+        types = by_type(legal)
         return (self._dev_play(g, types) or self._build(g, types)
-                or self._bank_trade(g, types) or self._offer(g, types, rng) or {"type": "end_turn"})
+                or bank_trade(g, types) or self._offer(g, types, rng) or {"type": "end_turn"})
 
     # -------------------------------------------------------------- building
     def _step(self, g: Reading, goal: Goal, types: dict) -> Action | None:
@@ -244,7 +243,7 @@ class StrongBot:
             if step is not None:
                 return step
         for _score, _node, d, edge in g.spots():
-            if d:
+            if d and edge is not None:  # roads needed: the first one's edge
                 step = _find(legal, "edge", list(g.geo.edge_nodes[edge]))
                 if step is not None:
                     return step
@@ -298,134 +297,22 @@ class StrongBot:
                      + (MONOPOLY_COMPLETE_BONUS if completes else 0.0))
             if best is None or worth > best[0]:
                 best = (worth, a, expect[r], completes)
+        assert best is not None  # ``mono`` is not empty
         return best[1], best[2], best[3]
 
     # -------------------------------------------------------------- trades
-    def _bank_trade(self, g: Reading, types: dict) -> Action | None:
-        """A bank or harbor trade at the best rate toward the first goal that trades can
-        complete this turn (for a goal other than the best, only with cards the best goal does
-        not need, as ``_build`` spends them); over the discard limit, toward the best goal
-        anyway."""
-        trades = types.get("bank_trade")
-        goals = g.goals()
-        if not trades or not goals:
-            return None
-        hand = g.hand
-        over = sum(hand) > g.discard_limit
-        keep = [0] * N_RESOURCES
-        for i, goal in enumerate(goals):
-            cost = goal.cost
-            avail = [hand[r] - keep[r] for r in range(N_RESOURCES)]
-            missing = [max(0, cost[r] - avail[r]) for r in range(N_RESOURCES)]
-            surplus = [max(0, avail[r] - cost[r]) for r in range(N_RESOURCES)]
-            keep = [min(hand[r], goals[0].cost[r]) for r in range(N_RESOURCES)]
-            if not any(missing):
-                continue
-            possible = sum(surplus[r] // g.rate[r] for r in range(N_RESOURCES))
-            if possible < sum(missing) and not (over and i == 0):
-                continue
-            best = None
-            for a in trades:
-                give, get, rate = RESOURCE_INDEX[a["give"]], RESOURCE_INDEX[a["get"]], a["rate"]
-                if rate != g.rate[give] or not missing[get] or surplus[give] < rate:
-                    continue
-                key = (surplus[give] - rate, -g.income[give], g.income[get] - missing[get])
-                if best is None or key > best[0]:
-                    best = (key, a)
-            if best is not None:
-                return best[1]
-        return None
-
     def _offer(self, g: Reading, types: dict, rng: random.Random) -> Action | None:
-        """A 1-for-1 offer of a spare card for one the best goal misses, to every opponent not
-        close to winning who holds at least as many cards as asked; at most ``MAX_OFFERS_PER_TURN`` per turn, each with ``OFFER_CHANCE``."""
+        """A 1-for-1 offer (``offer_terms``), at most ``MAX_OFFERS_PER_TURN`` per turn, each
+        with ``OFFER_CHANCE``."""
         if "offer_trade" not in types:
             return None
         key = (g.me, g.view["turn_number"])
         if self._offers.get(key, 0) >= MAX_OFFERS_PER_TURN or rng.random() >= OFFER_CHANCE:
             return None
-        goals = g.goals()
-        if not goals:
-            return None
-        hand = g.hand
-        cost = goals[0].cost
-        missing = [max(0, cost[r] - hand[r]) for r in range(N_RESOURCES)]
-        if not 0 < sum(missing) <= OFFER_MAX_MISSING:
-            return None
-        best = self._best_swap(g, [r for r in range(N_RESOURCES) if missing[r]], None)
-        if best is None:
-            return None
-        give, get = best
-        # Only players who hold at least as many cards as asked could pay (a public count);
-        # which cards they hold is hidden, so the count is all a bot may read.
-        asked = sum(get)
-        to = [p["seat"] for p in g.players
-              if p["seat"] != g.me and not g.near_win(p["seat"]) and p["resource_count"] >= asked]
-        if not to:
-            return None
-        self._offers = {key: self._offers.get(key, 0) + 1}
-        return {"type": "offer_trade", "give": cards_of(give), "get": cards_of(get), "to": to}
-
-    def _best_swap(self, g: Reading, wanted: list[int], offered) -> tuple[list, list] | None:
-        """The best (give, get) of one spare card for one ``wanted`` card (or for the cards
-        ``offered``) by utility gain, or None when none gains."""
-        hand = g.hand
-        best, best_gain = None, MIN_GAIN
-        gets = []
-        if offered is not None and sum(offered):
-            gets.append(list(offered))
-        for r in wanted:
-            one = [0] * N_RESOURCES
-            one[r] = 1
-            gets.append(one)
-        for get in gets:
-            for s in range(N_RESOURCES):
-                if not hand[s] or get[s]:
-                    continue
-                give = [0] * N_RESOURCES
-                give[s] = 1
-                gain = g.trade_gain(get, give)
-                if gain > best_gain:
-                    best, best_gain = (give, get), gain
-        return best
-
-    def _answer(self, g: Reading, legal: list[Action]) -> Action:
-        """Answer an offer addressed to the seat (see the module docstring)."""
-        trade = g.view["trade"]
-        types = _by_type(legal)
-        if g.near_win(trade["seat"]):
-            return {"type": "decline_trade"}
-        receive, pay = vec(trade["give"]), vec(trade["get"])
-        if "accept_trade" in types and g.trade_gain(receive, pay) > MIN_GAIN:
-            return {"type": "accept_trade"}
-        if "counter_trade" in types:
-            goals = g.goals()
-            wanted = sorted({r for goal in goals[:2] for r in range(N_RESOURCES)
-                             if goal.cost[r] > g.hand[r]})
-            swap = self._best_swap(g, wanted, receive)
-            if swap is not None:
-                give, get = swap
-                return {"type": "counter_trade", "give": cards_of(give), "get": cards_of(get)}
-        return {"type": "decline_trade"}
-
-    def _settle_trade(self, g: Reading, legal: list[Action]) -> Action | None:
-        """As the offering player: wait (None) while an addressed player has not answered,
-        then confirm the best answer that gains, else withdraw."""
-        trade = g.view["trade"]
-        if "pending" in trade["answers"].values():
-            return None
-        best, best_gain = None, MIN_GAIN
-        for a in legal:
-            if a["type"] != "confirm_trade":
-                continue
-            other = a["with"]
-            if g.near_win(other):
-                continue
-            terms = trade["counters"].get(str(other)) or trade
-            gain = g.trade_gain(vec(terms["get"]), vec(terms["give"]))
-            if gain > best_gain:
-                best, best_gain = a, gain
-        return best or {"type": "withdraw_trade"}
+        action = offer_terms(g)
+        if action is not None:
+            self._offers = {key: self._offers.get(key, 0) + 1}
+        return action
 
     # -------------------------------------------------------------- the robber and discards
     def _robber(self, g: Reading, legal: list[Action]) -> Action:
@@ -468,19 +355,13 @@ class StrongBot:
                 key = (u, hand[r], -r)
                 if best_u is None or key > best_u:
                     best, best_u = r, key
+            assert best is not None  # a discard never owes more cards than the hand holds
             hand[best] -= 1
             out[best] += 1
         return {"type": "discard", "count": count, "cards": cards_of(out)}
 
 
 # ------------------------------------------------------------------ helpers
-def _by_type(legal: list[Action]) -> dict[str, list[Action]]:
-    out: dict[str, list[Action]] = {}
-    for a in legal:
-        out.setdefault(a["type"], []).append(a)
-    return out
-
-
 def _find(actions: list[Action] | None, key: str, value) -> Action | None:
     for a in actions or ():
         if a[key] == value:

@@ -180,7 +180,7 @@ def settlement_nodes(st: HexfolkState, seat: int) -> tuple:
     if out is not None:
         return out
     edge_nodes = st.board.topo.edge_nodes
-    cand = set()
+    cand: set[int] = set()
     for e in indexes(edge_owner, seat):
         cand.update(edge_nodes[e])
     free = _free(st)[1]

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from games.hexfolk.engine import errors as E
+from games.hexfolk.engine import texts as T
 from games.hexfolk.engine.actions import legal_actions, to_act
 from games.hexfolk.engine.apply import apply_action
 from games.hexfolk.engine.apply_turns import result_of
@@ -55,7 +56,7 @@ from games.hexfolk.engine.state import (
     encode,
 )
 from games.hexfolk.engine.view import build_view, view_texts
-from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, OptionsError, Result, ScoreColumn, SeatSpec
 
 _BOOL_OPTIONS = ("friendly_robber", "robber_off", "longest_road_off", "largest_army_off")
 DEFAULT_OPTIONS = {
@@ -81,7 +82,7 @@ def options_schema() -> dict:
         "properties": {
             "victory_points": {
                 "type": "integer", "minimum": VICTORY_POINTS_MIN, "maximum": VICTORY_POINTS_MAX,
-                "default": VICTORY_POINTS_DEFAULT, "title": "Victory points",
+                "default": VICTORY_POINTS_DEFAULT, "shortest": VICTORY_POINTS_MIN, "title": "Victory points",
                 "description": "Points the player whose turn it is needs to win.",
             },
             "map": {
@@ -145,6 +146,10 @@ class HexfolkEngine(EngineBase):
                 stylesheet="hexfolk/hexfolk.css", rules_template="hexfolk/rules.html")
 
     # ------------------------------------------------------------ lobby
+    def score_column(self, options: Mapping) -> ScoreColumn:
+        """The result's scores: victory points, the most first."""
+        return ScoreColumn(label=T.SCORE_LABEL)
+
     def options_schema(self) -> dict:
         """JSON schema of the lobby options (see the module docstring)."""
         return options_schema()

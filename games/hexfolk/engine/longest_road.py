@@ -36,9 +36,9 @@ def road_length(topo, edge_owner: list, node_owner: list, seat: int) -> int:
         else:
             adj[b] = [(bit, a)]
     breaks = {n for n in adj if node_owner[n] != -1 and node_owner[n] != seat}
-    best = _forest_longest(adj, breaks, count)
-    if best is not None:
-        return best
+    forest = _forest_longest(adj, breaks, count)
+    if forest is not None:
+        return forest
     # A longest trail ends where it cannot go on: at a node of odd degree in the player's road
     # graph or at another player's building. A part of the network with no such node has all
     # degrees even and no break, so one closed trail covers all of its roads (Euler).

@@ -88,6 +88,51 @@ class HexfolkState:
     # each kept with the lists it was computed from (derived.py).
     __slots__ = FIELDS + ("_board", "_memo")
 
+    # The fields' types, for the checker (annotations only: the slots hold the values).
+    n: int
+    options: dict[str, Any]
+    map: str
+    hex_terrain: tuple[int, ...]
+    hex_number: tuple[int, ...]
+    harbor_kind: tuple[int, ...]
+    seed: int
+    draws: int
+    phase: str
+    turn: int
+    turn_number: int
+    setup_step: int
+    last_node: int
+    rolled: bool
+    dice: list[int] | None
+    hands: list[list[int]]
+    bank: list[int]
+    dev_left: list[int]
+    dev_hands: list[list[int]]
+    dev_new: list[int]
+    dev_played: bool
+    knights: list[int]
+    node_owner: list[int]
+    node_city: list[int]
+    edge_owner: list[int]
+    roads_left: list[int]
+    settlements_left: list[int]
+    cities_left: list[int]
+    road_length: list[int]
+    longest_holder: int
+    army_holder: int
+    robber: int
+    discard_owed: list[int]
+    free_roads: int
+    trade: dict[str, Any] | None
+    sb_seat: int
+    winner: int
+    ended: str
+    dice_counts: list[int]
+    produced: list[list[int]]
+    trades_made: int
+    _board: Board | None
+    _memo: dict[str, Any]
+
     def __init__(self, **fields: Any):
         for name in FIELDS:
             setattr(self, name, fields[name])
@@ -168,7 +213,7 @@ class HexfolkState:
             return NotImplemented
         return all(getattr(self, f) == getattr(other, f) for f in FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, the documented way; typeshed wants a method
 
     def __repr__(self) -> str:
         return (f"HexfolkState(map={self.map!r}, n={self.n}, phase={self.phase!r}, "
@@ -199,11 +244,11 @@ def draw2(st: HexfolkState, bound: int) -> tuple[int, int]:
     return (z ^ (z >> 31)) % bound, (y ^ (y >> 31)) % bound
 
 
-def encode(st: HexfolkState) -> dict:
-    """JSON-able dict of every field; ``decode(encode(st)) == st``."""
+def encode(state: HexfolkState) -> dict:
+    """JSON-able dict of every field; ``decode(encode(state)) == state``."""
     out: dict[str, Any] = {"v": ENCODING_VERSION}
     for name in FIELDS:
-        value = getattr(st, name)
+        value = getattr(state, name)
         if name in _TUPLES:
             value = list(value)
         elif name in _NESTED_LISTS:

@@ -22,3 +22,6 @@ def _map_names() -> dict[str, str]:
 
 
 MAP_NAMES = _map_names()  # the view's "map": {"name"}
+
+# The result table's score column (EngineBase.score_column).
+SCORE_LABEL = gettext_noop("Victory points")

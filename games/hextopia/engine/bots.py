@@ -39,7 +39,7 @@ class HeuristicBot:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        me = view["to_act"][0] if view.get("to_act") else view.get("viewer")
+        me = view["to_act"][0] if view.get("to_act") else view["viewer"]
         described = {_key(m["action"]): m for m in view.get("moves", [])}
         board = _Board(view, me)
         base = board.evaluate(board.positions)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from games.hextopia.engine import errors as E
+from games.hextopia.engine import texts as T
 from games.hextopia.engine.bots import HeuristicBot, bot_factories
 from games.hextopia.engine.constants import (
     LAYOUT_NONE,
@@ -25,7 +26,7 @@ from games.hextopia.engine.moves import legal_actions
 from games.hextopia.engine.rules import apply_action, dealer_draw_event, new_game
 from games.hextopia.engine.state import HextopiaState, decode, encode
 from games.hextopia.engine.view import build_view, progress_total, view_texts
-from games.protocol import EngineBase, GameUI, OptionsError, Result, SeatSpec
+from games.protocol import EngineBase, GameUI, OptionsError, Result, ScoreColumn, SeatSpec
 
 DEFAULT_OPTIONS = {"jokers": False}
 OPTIONS_SCHEMA = {
@@ -35,6 +36,7 @@ OPTIONS_SCHEMA = {
         "jokers": {
             "type": "boolean",
             "default": False,
+            "shortest": False,  # a JOKER sends a piece back to its START: a longer race
             "title": "JOKER variant",
             "description": "Play with the two JOKERs: a JOKER sends another player's piece "
                            "IN-PLAY back to its START.",
@@ -86,6 +88,10 @@ class HextopiaEngine(EngineBase):
                 stylesheet="hextopia/hextopia.css", rules_template="hextopia/rules.html")
 
     # ------------------------------------------------------------ lobby
+    def score_column(self, options: Mapping) -> ScoreColumn:
+        """The result's scores: progress of the pieces, the most first (the note says who wins)."""
+        return ScoreColumn(label=T.SCORE_LABEL, note=T.SCORE_NOTE)
+
     def options_schema(self) -> dict:
         """JSON schema of the lobby options: ``{"jokers": bool}`` (default false)."""
         return OPTIONS_SCHEMA
@@ -164,8 +170,8 @@ class HextopiaEngine(EngineBase):
 
         When the game ends, the ``game_over`` event carries the result."""
         new, events = apply_action(state, seat, action)
-        if new.winners:
-            events[-1]["result"] = result_of(new).to_json()
+        if new.winners and (result := result_of(new)) is not None:
+            events[-1]["result"] = result.to_json()
         return new, events
 
     def view(self, state: HextopiaState, seat: int | None) -> dict:
@@ -201,7 +207,8 @@ class HextopiaEngine(EngineBase):
         shown = {card for rnd in state.dealer_draw for _, card in rnd}
         if state.last_card:
             shown.add(state.last_card[1])
-        hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand if c not in shown]
+        hidden: list[str | tuple[str, ...]] = [
+            c for s, hand in enumerate(state.hands) if s != seat for c in hand if c not in shown]
         if len(state.deck) > 1:
             hidden.append(tuple(state.deck))
         return hidden

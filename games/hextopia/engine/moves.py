@@ -196,28 +196,29 @@ def plays(st: HextopiaState, seat: int, first: bool = False) -> list[Play]:
     pieces, track, starts = st.pieces, st.track, st.starts
     ctrl = controlled(st, seat)
     occ = occupancy(st)
-    in_play = None  # flat indexes of pieces IN-PLAY, built only for a JACK or JOKER
+    in_play: list[int] | None = None  # flat indexes of pieces IN-PLAY, built only for a JACK or JOKER
     for card in st.hands[seat]:
         rank = card[0]
         kind = KIND_OF_RANK[rank]
-        if (kind == JOKER or kind == JACK) and in_play is None:
-            in_play = [idx for idx, v in enumerate(pieces) if 0 <= v < track]
-        if kind == JOKER:
-            for idx in in_play:
-                t = idx // PIECES
-                if t != seat and pieces[idx] != 0:
-                    out.append((card, JOKER_MOVE, -1, -1, t, idx % PIECES, 0, occ.get(starts[t], -1)))
-        elif kind == JACK:
-            for c in ctrl:
+        if kind == JOKER or kind == JACK:
+            if in_play is None:
+                in_play = [idx for idx, v in enumerate(pieces) if 0 <= v < track]
+            if kind == JOKER:
                 for idx in in_play:
-                    if idx // PIECES != c:
-                        continue
-                    i = idx % PIECES
-                    for tidx in in_play:
-                        t = tidx // PIECES
-                        if t != c:
-                            a, b = swap(st, c, i, t, tidx % PIECES)
-                            out.append((card, SWAP, c, i, t, tidx % PIECES, a, b))
+                    t = idx // PIECES
+                    if t != seat and pieces[idx] != 0:
+                        out.append((card, JOKER_MOVE, -1, -1, t, idx % PIECES, 0, occ.get(starts[t], -1)))
+            else:  # JACK
+                for c in ctrl:
+                    for idx in in_play:
+                        if idx // PIECES != c:
+                            continue
+                        i = idx % PIECES
+                        for tidx in in_play:
+                            t = tidx // PIECES
+                            if t != c:
+                                a, b = swap(st, c, i, t, tidx % PIECES)
+                                out.append((card, SWAP, c, i, t, tidx % PIECES, a, b))
         else:
             for c in ctrl:
                 base = c * PIECES
@@ -273,16 +274,16 @@ def may_sit_out(st: HextopiaState, seat: int) -> bool:
     return not any(has_piece_in_play(st, c) for c in controlled(st, seat))
 
 
-def legal_actions(st: HextopiaState, seat: int) -> list[dict]:
+def legal_actions(state: HextopiaState, seat: int) -> list[dict]:
     """Every legal action of ``seat``: its plays, else one discard per card (and sit_out when
     no piece it moves is IN-PLAY). ``[]`` when it is not ``seat``'s turn."""
-    if seat != st.turn or st.winners:
+    if seat != state.turn or state.winners:
         return []
-    found = plays(st, seat)
+    found = plays(state, seat)
     if found:
         return [action_of(p) for p in found]
-    out = [{"type": "discard", "card": card} for card in st.hands[seat]]
-    if may_sit_out(st, seat):
+    out = [{"type": "discard", "card": card} for card in state.hands[seat]]
+    if may_sit_out(state, seat):
         out.append({"type": "sit_out"})
     return out
 

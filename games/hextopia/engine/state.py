@@ -45,6 +45,31 @@ class HextopiaState:
     )
     _FIELDS = __slots__[:-4]
 
+    # The fields' types, for the checker (annotations only: the slots hold the values).
+    seats: int
+    stations: tuple[int, ...]
+    teams: tuple[int | None, ...]
+    jokers: bool
+    seed: int
+    draws: int
+    deck: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    pile: tuple[str, ...]
+    pieces: tuple[int, ...]
+    dealer: int
+    deal: int
+    hand_number: int
+    turn: int
+    turn_count: int
+    sitting_out: tuple[bool, ...]
+    last_card: tuple[int, str] | None
+    winners: tuple[int, ...]
+    dealer_draw: tuple[tuple[tuple[int, str], ...], ...]
+    track: int
+    starts: tuple[int, ...]
+    piece_starts: tuple[int, ...]
+    occupancy: dict[int, int] | None
+
     def __init__(self, **fields: Any):
         for name in self._FIELDS:
             setattr(self, name, fields[name])
@@ -71,7 +96,7 @@ class HextopiaState:
             return NotImplemented
         return all(getattr(self, f) == getattr(other, f) for f in self._FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, the documented way; typeshed wants a method
 
     def __repr__(self) -> str:
         return f"HextopiaState(seats={self.seats}, turn={self.turn}, turn_count={self.turn_count})"
@@ -93,29 +118,29 @@ def shuffled(cards: tuple[str, ...], seed: int, draws: int) -> tuple[str, ...]:
     return tuple(deck)
 
 
-def encode(st: HextopiaState) -> dict:
-    """JSON-able dict of every field; ``decode(encode(st)) == st``."""
+def encode(state: HextopiaState) -> dict:
+    """JSON-able dict of every field; ``decode(encode(state)) == state``."""
     return {
         "v": ENCODING_VERSION,
-        "seats": st.seats,
-        "stations": list(st.stations),
-        "teams": list(st.teams),
-        "jokers": st.jokers,
-        "seed": st.seed,
-        "draws": st.draws,
-        "deck": list(st.deck),
-        "hands": [list(h) for h in st.hands],
-        "pile": list(st.pile),
-        "pieces": list(st.pieces),
-        "dealer": st.dealer,
-        "deal": st.deal,
-        "hand_number": st.hand_number,
-        "turn": st.turn,
-        "turn_count": st.turn_count,
-        "sitting_out": list(st.sitting_out),
-        "last_card": list(st.last_card) if st.last_card else None,
-        "winners": list(st.winners),
-        "dealer_draw": [[list(pair) for pair in rnd] for rnd in st.dealer_draw],
+        "seats": state.seats,
+        "stations": list(state.stations),
+        "teams": list(state.teams),
+        "jokers": state.jokers,
+        "seed": state.seed,
+        "draws": state.draws,
+        "deck": list(state.deck),
+        "hands": [list(h) for h in state.hands],
+        "pile": list(state.pile),
+        "pieces": list(state.pieces),
+        "dealer": state.dealer,
+        "deal": state.deal,
+        "hand_number": state.hand_number,
+        "turn": state.turn,
+        "turn_count": state.turn_count,
+        "sitting_out": list(state.sitting_out),
+        "last_card": list(state.last_card) if state.last_card else None,
+        "winners": list(state.winners),
+        "dealer_draw": [[list(pair) for pair in rnd] for rnd in state.dealer_draw],
     }
 
 

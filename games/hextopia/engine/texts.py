@@ -22,3 +22,7 @@ MOVE_BACK = gettext_noop("{card}: move {piece} back from {place} to {to}")
 AND_CAPTURE = gettext_noop("{move} and send {piece} HOME")
 DISCARD = gettext_noop("Discard {card}")
 SIT_OUT = gettext_noop("Discard your whole hand and sit out until the next hand")
+
+# The result table's score column (EngineBase.score_column).
+SCORE_LABEL = gettext_noop("Progress of the pieces")
+SCORE_NOTE = gettext_noop("The first to bring all four pieces into HEXTOPIA wins (with a partner, the team); the others rank by their progress, the most first (a team by its total).")

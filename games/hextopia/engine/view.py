@@ -6,6 +6,8 @@ hand at all. The acting seat also gets ``moves``: one entry per legal action, in
 """
 from __future__ import annotations
 
+from typing import Any
+
 from games.hextopia.engine import texts as T
 from games.hextopia.engine.constants import (
     BACK,
@@ -142,7 +144,7 @@ def build_view(st: HextopiaState, seat: int | None, result: dict | None) -> dict
             "finished": min(mine) >= track,
         })
     over = bool(st.winners)
-    out = {
+    out: dict[str, Any] = {
         "game": SLUG,
         "viewer": seat,
         "to_act": [] if over else [st.turn],

@@ -12,6 +12,7 @@ from hypothesis import strategies as hs
 from games.hexal.engine.bots import GreedyBot
 from games.hexal.engine.view import deck_codes
 from games.protocol import RandomBot, visible_events
+from tests.budget import examples
 from tests.games.hexal.helpers import ENGINE, seats
 from tests.games.hexal.invariants import ScoreBook, check_state
 
@@ -71,7 +72,7 @@ def playout(n: int, options: dict, seed: int, random_share: float) -> int:
 
 @pytest.mark.parametrize("personal", [False, True], ids=["deck", "stack"])
 @pytest.mark.parametrize("n", range(2, 9))
-@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=list(HealthCheck))
 @given(target=hs.integers(50, 200), seed=hs.integers(0, 2**40), random_share=hs.sampled_from([0.0, 0.3, 1.0]))
 def test_playout_keeps_the_invariants(n, personal, target, seed, random_share):
     playout(n, {"target_score": target, "personal_stack": personal}, seed, random_share)

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from gameplatform.matches.models import Match, RuleVariant
+from tests.mfa import admin_sign_in
 from tests.tenants.factories import make_moderator
 from tests.web.helpers import embedded_json
 
@@ -75,7 +76,7 @@ def test_a_rule_variant_presets_the_options(tenant, user_factory, client_for):
 
 
 def test_the_admin_checks_a_variant_with_the_engine(tenant, client):
-    client.force_login(make_moderator("mod-hexal", tenant))
+    admin_sign_in(client, make_moderator("mod-hexal", tenant))
     data = {"tenant": tenant.pk, "game": "hexal", "name": "Marathon", "description": "", "is_active": "on"}
     url = reverse("admin:matches_rulevariant_add")
     response = client.post(url, {**data, "options": '{"target_score": 250}'})

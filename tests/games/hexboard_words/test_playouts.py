@@ -9,6 +9,7 @@ from hypothesis import strategies as hs
 from games.hexboard_words.engine import ENGINE
 from games.hexboard_words.engine.bots import StrongBot
 from games.protocol import RandomBot, SeatSpec
+from tests.budget import examples
 from tests.games.hexboard_words.invariants import check_state
 
 MAX_ACTIONS = 3000  # a random game takes about 60-250 actions
@@ -44,7 +45,7 @@ def playout(options: dict, n: int, layout: str, seed: int) -> int:
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=list(HealthCheck))
 @given(options=OPTIONS, layout=hs.sampled_from(LAYOUTS), seed=hs.integers(0, 2**40))
 def test_playouts_keep_the_invariants_and_end(options, layout, seed):
     playout(options, *layout, seed)

@@ -17,7 +17,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from gameplatform.matches.errors import ServiceError
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from games.hexboard_words.engine import ENGINE
 from tests.games.hexboard_words_web.conftest import SLOTS

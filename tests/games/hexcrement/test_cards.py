@@ -325,3 +325,12 @@ def test_an_empty_pool_leaves_the_dung_cell_empty():
     after, events, dest = land(st, "DUNG-orange")
     assert after.cards[dest] is None and after.dung[0] == ("DUNG-orange",)
     assert card_event(events)["replaced"] is False
+
+
+def test_every_kind_of_card_has_its_handler():
+    """``resolve_card`` is a table (issue 25, point 6): one handler per kind of card in the game,
+    none for a kind that is not."""
+    from games.hexcrement.engine.cards import ALL_CARDS
+    from games.hexcrement.engine.resolve import CARD_HANDLERS
+
+    assert set(CARD_HANDLERS) == {KIND[code] for code in ALL_CARDS}

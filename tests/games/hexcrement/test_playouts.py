@@ -10,6 +10,7 @@ from games.hexcrement.engine import ENGINE
 from games.hexcrement.engine.bots import StrongBot
 from games.hexcrement.engine.cards import ROUND_LIMIT
 from games.protocol import RandomBot, SeatSpec
+from tests.budget import examples
 from tests.games.hexcrement.invariants import check_state
 
 MAX_ACTIONS = 20 * ROUND_LIMIT * 6  # far above what the round limit allows
@@ -37,14 +38,14 @@ def playout(n: int, length: str, seed: int, strong_share: float) -> int:
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=list(HealthCheck))
 @given(n=hs.integers(2, 6), length=hs.sampled_from(["long", "quick"]), seed=hs.integers(0, 2**40),
        strong_share=hs.floats(0, 1))
 def test_playouts_keep_the_invariants_and_end(n, length, seed, strong_share):
     assert playout(n, length, seed, strong_share) > 0
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=list(HealthCheck))
 @given(n=hs.integers(2, 6), length=hs.sampled_from(["long", "quick"]), seed=hs.integers(0, 2**40))
 def test_uniformly_random_games_end_by_the_goal_or_the_round_limit(n, length, seed):
     """Random legal play only: the round limit still ends every game."""

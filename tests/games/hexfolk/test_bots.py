@@ -339,15 +339,15 @@ def test_first_settlement_goes_to_a_rich_intersection():
 def test_strong_bot_imports_nothing_that_holds_the_state():
     """Bots decide from their seat's view: the module reads rules constants, the map's geometry
     constants and the pure road-length function, never the state, its actions or the engine."""
-    from games.hexfolk.engine import bot_reading
+    from games.hexfolk.engine import bot_reading, bot_trades
 
-    for module in (bot_strong, bot_reading):
+    for module in (bot_strong, bot_reading, bot_trades):
         tree = ast.parse(open(module.__file__, encoding="utf-8").read())
         imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         assert imported <= {"__future__", "random", "functools", "games.protocol", "games.hexfolk.engine.rules",
                             "games.hexfolk.engine.board", "games.hexfolk.engine.longest_road",
-                            "games.hexfolk.engine.bot_reading"}
+                            "games.hexfolk.engine.bot_reading", "games.hexfolk.engine.bot_trades"}
 
 
 def test_hidden_information_does_not_change_the_decision():

@@ -8,6 +8,7 @@ from games.hexfolk.engine import ENGINE
 from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.apply import _SHAPES
 from games.protocol import IllegalAction
+from tests.budget import examples
 from tests.games.hexfolk.helpers import give, give_dev, main_phase, new_game, pre_roll
 
 
@@ -94,7 +95,7 @@ FIELDS = ["node", "edge", "hex", "victim", "cards", "count", "resources", "resou
           "rate", "to", "with", "x"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(kind=hs.sampled_from(sorted(_SHAPES) + ["play_victory_point", "nope"]),
        fields=hs.dictionaries(hs.sampled_from(FIELDS), JSONISH, max_size=4),
        seat=hs.integers(-1, 3), phase_state=hs.sampled_from(["main", "trade", "discard", "setup"]))

@@ -25,6 +25,7 @@ from games.hexfolk.engine.rules import (
     VICTORY_POINT,
 )
 from games.protocol import RandomBot, SeatSpec
+from tests.budget import examples
 from tests.games.hexfolk.helpers import main_phase, put_path, put_settlement, simple_path
 
 
@@ -163,7 +164,7 @@ OPTIONS = hs.fixed_dictionaries({
 })
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=list(HealthCheck))
 @given(options=OPTIONS, n=hs.integers(2, 6), seed=hs.integers(0, 2**40))
 def test_fast_reads_match_the_plain_rules_along_random_games(options, n, seed):
     """Every fifth position of a random game, then earlier positions again (their remembered
@@ -189,7 +190,7 @@ def test_fast_reads_match_the_plain_rules_along_random_games(options, n, seed):
         check_position(old)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=hs.integers(0, 2**40), roads=hs.integers(1, 14), blockers=hs.integers(0, 4))
 def test_longest_road_matches_the_brute_force_search(seed, roads, blockers):
     """Random road networks of one seat, with loops and branches, and other players'

@@ -3,6 +3,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from games.hexfolk.engine.longest_road import road_length
+from tests.budget import examples
 from tests.games.hexfolk.helpers import (
     act,
     away_from,
@@ -189,7 +190,7 @@ def reference_length(st, seat):
     return best
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=hs.data())
 def test_road_length_matches_brute_force(data):
     """The engine's search (trails start at odd-degree nodes or breaks; an all-even part counts

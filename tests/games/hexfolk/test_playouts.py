@@ -7,10 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from games.conformance import random_steps
 from games.hexfolk.engine import ENGINE
 from games.hexfolk.engine.board import load_map, map_slugs
 from games.hexfolk.engine.bots import BuilderBot
 from games.protocol import RandomBot, SeatSpec
+from tests.budget import examples
 from tests.games.hexfolk.invariants import check_state
 
 TURN_LIMIT = 60  # rounds; the playout policy usually finishes well before
@@ -49,13 +51,13 @@ def playout(options: dict, n: int, seed: int) -> int:
 
 
 @pytest.mark.parametrize("slug, n", COMBOS, ids=[f"{s}-{n}p" for s, n in COMBOS])
-@settings(max_examples=1, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(1), deadline=None, suppress_health_check=list(HealthCheck))
 @given(options=OPTIONS, seed=hs.integers(0, 2**40))
 def test_playout_keeps_the_invariants(slug, n, options, seed):
     playout({**options, "map": slug, "turn_limit": TURN_LIMIT}, n, seed)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=list(HealthCheck))
 @given(options=OPTIONS, seed=hs.integers(0, 2**40), n=hs.integers(2, 8))
 def test_standard_playouts_by_player_count(options, seed, n):
     playout({**options, "turn_limit": TURN_LIMIT}, n, seed)
@@ -64,12 +66,6 @@ def test_standard_playouts_by_player_count(options, seed, n):
 def test_uniformly_random_games_end_without_a_turn_limit():
     """Random legal play (offers and all) still finishes a 4-player game."""
     for seed in range(3):
-        st = ENGINE.setup({}, [SeatSpec()] * 4, seed)
-        rng = random.Random(seed)
-        for _ in range(MAX_ACTIONS):
-            acting = ENGINE.to_act(st)
-            if not acting:
-                break
-            seat = rng.choice(acting)
-            st, _ = ENGINE.apply(st, seat, rng.choice(ENGINE.legal_actions(st, seat)))
-        assert st.ended == "victory"
+        start = ENGINE.setup({}, [SeatSpec()] * 4, seed)
+        *_, (_seat, last, _events) = random_steps(ENGINE, start, random.Random(seed), MAX_ACTIONS)
+        assert last.ended == "victory"

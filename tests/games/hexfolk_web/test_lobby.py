@@ -15,6 +15,7 @@ from gameplatform.matches.models import Match, RuleVariant
 from games.hexfolk.engine import errors as E
 from games.hexfolk.engine.board import load_map, map_slugs
 from games.hexfolk.engine.engine import map_labels
+from tests.mfa import admin_sign_in
 from tests.tenants.factories import make_moderator
 from tests.web.helpers import embedded_json
 
@@ -98,7 +99,7 @@ def test_a_rule_variant_presets_the_options(tenant, user_factory, client_for):
 
 
 def test_the_admin_checks_a_variant_with_the_engine(tenant, client):
-    client.force_login(make_moderator("mod-hexfolk", tenant))
+    admin_sign_in(client, make_moderator("mod-hexfolk", tenant))
     data = {"tenant": tenant.pk, "game": "hexfolk", "name": "Long game", "description": "", "is_active": "on"}
     url = reverse("admin:matches_rulevariant_add")
     response = client.post(url, {**data, "options": '{"victory_points": 16}'})

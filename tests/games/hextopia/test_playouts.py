@@ -12,6 +12,7 @@ from hypothesis import strategies as st_
 from games.conformance import check_engine as check_conformance
 from games.hextopia.engine.constants import LANE, PIECES
 from games.protocol import IllegalAction, SeatSpec
+from tests.budget import conformance_budget, examples
 from tests.games.hextopia.helpers import ENGINE, card_count
 
 # Random games end well within this (the longest seen, 6 players in teams, is under 2,000).
@@ -38,7 +39,7 @@ def check_invariants(engine, st) -> None:
         assert st.hands[st.turn], "the seat to act must hold cards"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layout=st_.sampled_from(LAYOUTS), jokers=st_.booleans(), seed=st_.integers(0, 2**62),
        choices=st_.integers(0, 2**32))
 def test_random_games_end_and_keep_the_invariants(layout, jokers, seed, choices):
@@ -70,7 +71,8 @@ def test_protocol_conformance(players, layout):
     seats = [SeatSpec(team=t) for t in ENGINE.team_layouts(players)[layout]]
     jokers = LAYOUTS.index((players, layout)) % 2 == 1
     applied = check_conformance(ENGINE, seat_layouts=[seats], options=[{"jokers": jokers}], games=1,
-                                max_actions=MAX_ACTIONS, seed=players, invariant=check_invariants)
+                                max_actions=MAX_ACTIONS, seed=players, invariant=check_invariants,
+                                views_every=conformance_budget()["views_every"])
     assert applied > 0
 
 
@@ -90,7 +92,7 @@ def candidate_actions(st, seat):
     yield {"type": "sit_out"}
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layout=st_.sampled_from(LAYOUTS), seed=st_.integers(0, 2**62), steps=st_.integers(0, 400))
 def test_exactly_the_listed_actions_apply(layout, seed, steps):
     """Rules: "If a player has a card that can be played then it must be played" (every legal

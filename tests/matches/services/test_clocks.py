@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import clocks, services, timers
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.selectors import match_snapshot
 
@@ -208,7 +208,7 @@ def test_simultaneous_seats_time_out_each_at_its_own_deadline(now, clocked, memb
     now.now = T0 + timedelta(seconds=62)
     match.refresh_from_db()
     assert match.deadline == T0 + timedelta(minutes=1)
-    assert timers.overdue_sweep(now=now.now) == 1  # the sweeper enforces it too
+    assert timers.deadlines_sweep(now=now.now) == 1  # the sweeper enforces it too
     assert MoveRecord.objects.filter(match=match).last().seat == 1
 
 
@@ -363,7 +363,7 @@ def test_a_move_that_starts_during_a_vacation_starts_when_it_ends(now, clocked, 
     assert (row["running"], row["remaining_ms"]) == (True, 2 * clocks.DAY_MS)
     assert row["since"] == midnight_after(until).isoformat()  # paused until the vacation ends
     now.advance(days=3)
-    assert timers.overdue_sweep(now=now.now) == 0  # the old deadline would have passed
+    assert timers.deadlines_sweep(now=now.now) == 0  # the old deadline would have passed
 
 
 def test_a_vacation_during_a_move_moves_the_deadline_by_the_overlap(now, clocked, member, other_member, tenant):

@@ -1,8 +1,8 @@
 """The lobby services: match_join, match_leave, seat_assign_bot and match_start (issue 5)."""
 import pytest
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat, seed_commitment
 from gameplatform.tenants.models import Invitation, Membership
 

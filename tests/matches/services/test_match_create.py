@@ -1,8 +1,8 @@
 """match_create: game, seats, teams, options over a variant preset, turn time (issue 5)."""
 import pytest
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, RuleVariant, Seat
 from gameplatform.tenants.services import INVITE_ONLY
 

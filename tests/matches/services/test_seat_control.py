@@ -2,8 +2,8 @@
 import pytest
 
 from gameplatform.bots.services import bot_take_turn
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from games import registry
 

@@ -2,8 +2,8 @@
 with bots (the strongest by default), a rematch with the seats rotated."""
 import pytest
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services, shortcuts
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, Seat
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.tenants.services import INVITE_ONLY, NOT_SIGNED_IN
 from games import registry
@@ -306,13 +306,15 @@ def test_timeouts_count_and_a_persons_action_clears_the_takeover(race, tenant):
     assert (seat.timeouts_in_row, seat.bot_takeover) == (0, False)
 
 
+@pytest.mark.parametrize("bot_turns", ["tasks", "runner"])
 def test_after_commit_the_change_is_broadcast_and_tasks_scheduled(
-    match_factory, member, tenant, monkeypatch, django_capture_on_commit_callbacks
+    match_factory, member, tenant, monkeypatch, django_capture_on_commit_callbacks, settings, bot_turns
 ):
     from gameplatform.bots import tasks as bot_tasks
     from gameplatform.matches import tasks
     from gameplatform.realtime import broadcast
 
+    settings.BOT_TURNS = bot_turns
     calls = []
     monkeypatch.setattr(broadcast, "match_changed", lambda *a, **kw: calls.append(("broadcast", *a)))
     monkeypatch.setattr(tasks.expire_turn, "apply_async", lambda args, **kw: calls.append(("timer", args, kw)))
@@ -327,9 +329,10 @@ def test_after_commit_the_change_is_broadcast_and_tasks_scheduled(
     stored = MoveRecord.objects.get(match=match).events
     assert calls[0] == ("broadcast", match.pk, outcome.version, stored)
     assert calls[1] == ("timer", (match.pk, outcome.version), {"eta": match.deadline})
-    from django.conf import settings
-
-    assert calls[2] == ("bot", (match.pk, outcome.version), {"countdown": settings.BOT_DELAY_SECONDS})
+    if bot_turns == "tasks":
+        assert calls[2:] == [("bot", (match.pk, outcome.version), {"countdown": settings.BOT_DELAY_SECONDS})]
+    else:  # the runners find the bot's turn by its due time: no task
+        assert calls[2:] == []
     assert match.bot_due_at is not None
 
 

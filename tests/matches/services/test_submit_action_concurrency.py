@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connection
 
+from gameplatform.core.errors import ServiceError
 from gameplatform.matches import services
-from gameplatform.matches.errors import ServiceError
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from games import registry
 

@@ -6,7 +6,7 @@ from gameplatform.i18n.catalogues import compile_catalogues
 
 
 class Command(BaseCommand):
-    help = "Compile locale/*/LC_MESSAGES/*.po to .mo (with polib; only the out-of-date ones)."
+    help = "Compile locale/ and games/<game>/locale/ .po files to .mo (with polib; only the out-of-date ones)."
 
     def add_arguments(self, parser):
         parser.add_argument("--force", action="store_true", help="rebuild every .mo")

@@ -1,11 +1,13 @@
 """``manage.py startgame NAME``: the skeleton of a new game, ready for docs/adding-a-game.md.
 
 Creates ``games/<package>/`` (app, RULES.md, engine package with a small placeholder game that
-already passes the conformance suite), ``tests/games/<package>/`` and ``bench/<package>_engine.py``
-from ``gameplatform/matches/game_template/``, and adds the game's line to ``games/registry.py``
-(``--no-register`` leaves that to you). ``NAME`` is the display name, e.g. "Hexal Classic";
-``--slug`` defaults to it in lower case with dashes ("hexal-classic"), the package to the slug
-with underscores. Refuses to overwrite anything.
+already passes the conformance suite, its rules page in English, French and Swedish, its
+engine texts' module and its French and Swedish catalogues in ``locale/``),
+``tests/games/<package>/`` and ``bench/<package>_engine.py`` from
+``gameplatform/matches/game_template/``, and adds the game's line to ``games/registry.py``
+(``--no-register`` leaves that to you): nothing else shared changes. ``NAME`` is the display
+name, e.g. "Hexal Classic"; ``--slug`` defaults to it in lower case with dashes
+("hexal-classic"), the package to the slug with underscores. Refuses to overwrite anything.
 """
 from __future__ import annotations
 
@@ -17,8 +19,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "game_template"
 SLUG_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-# Where each template folder goes, relative to the project root.
-DESTINATIONS = {"": "games/{pkg}", "engine": "games/{pkg}/engine", "tests": "tests/games/{pkg}", "bench": "bench"}
+# Where a template folder goes, relative to the project root: these two to the project's tests
+# and benches, any other into the game's folder (games/<package>/engine, .../locale/fr/LC_MESSAGES).
+DESTINATIONS = {"tests": "tests/games/{pkg}", "bench": "bench"}
 REGISTRY_LINE = '    "{slug}": "games.{pkg}",\n'
 
 
@@ -30,7 +33,9 @@ def skeleton_files(name: str, slug: str) -> dict[str, str]:
     out = {}
     for path in sorted(TEMPLATE.rglob("*-tpl")):
         rel = path.relative_to(TEMPLATE)
-        folder = DESTINATIONS[str(rel.parent) if str(rel.parent) != "." else ""].format(pkg=pkg)
+        parent = rel.parent.as_posix().replace("{{pkg}}", pkg)
+        game_folder = f"games/{pkg}" if parent == "." else f"games/{pkg}/{parent}"
+        folder = DESTINATIONS[parent].format(pkg=pkg) if parent in DESTINATIONS else game_folder
         filename = rel.name.removesuffix("-tpl")
         if folder == "bench":
             filename = f"{pkg}_{filename}"

@@ -46,13 +46,13 @@ function gameOver(ev, ctx) {
   const score = ev.result?.scores?.[winners[0]];
   const p = { why, names, score: Number(score) };
   if (winners.length > 1) {
-    return score !== undefined ? gettext("Game over (%(why)s): %(names)s win with equal totals with %(score)s points", p)
+    return score !== undefined ? ngettext("Game over (%(why)s): %(names)s win with equal totals with %(score)s point", "Game over (%(why)s): %(names)s win with equal totals with %(score)s points", p.score, p)
       : gettext("Game over (%(why)s): %(names)s win with equal totals", p);
   }
   if (isMine(ctx, winners[0])) {
-    return score !== undefined ? gettext("Game over (%(why)s): You win with %(score)s points", p) : gettext("Game over (%(why)s): You win", p);
+    return score !== undefined ? ngettext("Game over (%(why)s): You win with %(score)s point", "Game over (%(why)s): You win with %(score)s points", p.score, p) : gettext("Game over (%(why)s): You win", p);
   }
-  return score !== undefined ? gettext("Game over (%(why)s): %(names)s wins with %(score)s points", p) : gettext("Game over (%(why)s): %(names)s wins", p);
+  return score !== undefined ? ngettext("Game over (%(why)s): %(names)s wins with %(score)s point", "Game over (%(why)s): %(names)s wins with %(score)s points", p.score, p) : gettext("Game over (%(why)s): %(names)s wins", p);
 }
 
 // Each sentence twice, for this page's seat ("You place") and another ("Bot 2 places").

@@ -5,7 +5,7 @@
 
 import { el, h, title } from "../js/dom.js";
 import { inkOn } from "../js/seats.js";
-import { gettext, ngettext } from "../js/i18n.js";
+import { gettext, labelled, ngettext } from "../js/i18n.js";
 
 function nameOf(names, seat, mySeat) {
   const name = names?.[seat] || gettext("Seat %(n)s", { n: seat + 1 });
@@ -40,7 +40,7 @@ export function renderScores(node, view, names, mySeat = null) {
     const parts = [ngettext("%(n)s point", "%(n)s points", env.score), ngettext("%(n)s card in hand", "%(n)s cards in hand", env.hand_count)];
     if (view.options?.personal_stack) parts.push(gettext("%(n)s in the stack", { n: env.stack_count }));
     if (acting.has(seat)) parts.push(gettext("to act"));
-    const words = `${nameOf(names, seat, mySeat)}: ${parts.join(", ")}`;
+    const words = labelled(nameOf(names, seat, mySeat), parts.join(", "));
     li.title = words;
     li.append(
       swatch(env, seat),
@@ -93,7 +93,8 @@ function chart(view, names, order) {
   order.forEach((seat, i) => {
     const pts = series[i].map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     const line = el("polyline", { points: pts, class: "hl-chart-line", stroke: view.seats[seat].colour }, svg);
-    title(line, gettext("%(name)s: %(points)s points", { name: nameOf(names, seat), points: series[i][series[i].length - 1] }));
+    const points = series[i][series[i].length - 1];
+    title(line, ngettext("%(name)s: %(points)s point", "%(name)s: %(points)s points", points, { name: nameOf(names, seat), points }));
   });
   return svg;
 }
@@ -110,7 +111,8 @@ export function renderSummary(node, view, names, mySeat = null) {
     : gettext("a player reached %(n)s points and the round was finished", { n: view.options?.target_score });
   const p = { names: winners.map((s) => nameOf(names, s, mySeat)).join(gettext(" and ")), points: view.seats[winners[0]]?.score, why };
   const lead = !winners.length ? gettext("Game over: %(why)s.", p)
-    : winners.length > 1 ? gettext("%(names)s share the win with %(points)s points: %(why)s.", p) : gettext("%(names)s wins with %(points)s points: %(why)s.", p);
+    : winners.length > 1 ? ngettext("%(names)s share the win with %(points)s point: %(why)s.", "%(names)s share the win with %(points)s points: %(why)s.", p.points, p)
+      : ngettext("%(names)s wins with %(points)s point: %(why)s.", "%(names)s wins with %(points)s points: %(why)s.", p.points, p);
   node.append(h("p", { class: "hl-summary-lead", text: lead }));
 
   // The totals first: rank, points, best turn, turns played, average per turn.
@@ -132,7 +134,7 @@ export function renderSummary(node, view, names, mySeat = null) {
       h("td", { text: avg })));
   }
   totals.append(tbody);
-  node.append(h("div", { class: "hl-turns-wrap hl-totals-wrap" }, totals));
+  node.append(h("div", { class: "hl-turns-wrap hl-totals-wrap scroll-x" }, totals));
 
   node.append(h("h3", { class: "hl-sub", text: gettext("Points per turn") }));
   const table = h("table", { class: "result-table hl-turns" });
@@ -153,7 +155,7 @@ export function renderSummary(node, view, names, mySeat = null) {
     body.append(tr);
   }
   table.append(body);
-  node.append(h("div", { class: "hl-turns-wrap" }, table));
+  node.append(h("div", { class: "hl-turns-wrap scroll-x" }, table));
   const legend = h("p", { class: "small hl-legend-line" });
   for (const seat of order) legend.append(h("span", { class: "hl-legend-item" }, swatch(view.seats[seat], seat), ` ${nameOf(names, seat, mySeat)}`));
   node.append(h("h3", { class: "hl-sub", text: gettext("Running totals") }), chart(view, names, order), legend);

@@ -12,15 +12,17 @@
 // is one of the legal actions as listed; anything else (a click on a state just replaced)
 // sends nothing and redraws.
 
-import { button, byId, h } from "../js/dom.js";
+import { button, byId, h, readJsonScript } from "../js/dom.js";
+import { colourBlindSetting } from "../js/palette.js";
 import { startMatchPage } from "../js/match.js";
 import { HexalBoard, targetHints } from "./board.js";
 import { cardName } from "./cards.js";
-import { gettext, ngettext } from "../js/i18n.js";
+import { gettext, labelled, ngettext } from "../js/i18n.js";
 import { describeEvents } from "./describe.js";
 import { cardIcon } from "./draw.js";
 import { renderScores, renderSummary } from "./panels.js";
-import { storedPalette, wirePalette } from "./prefs.js";
+import { pickChoices, pickZoom } from "./pickzoom.js";
+import { wirePalette } from "./prefs.js";
 import { TableModel } from "./rules.js";
 import { lastScored, scoredCards } from "./scored.js";
 
@@ -39,10 +41,15 @@ class HexalTable {
     this.choices = null; // target codes to choose from (a stack with several legal targets)
     this.recent = new Set();
     this.recentVersion = -1;
+    // The player's colour-blind setting starts the table's own box, which changes it (js/palette.js).
+    const config = readJsonScript("match-config");
     this.palette = wirePalette(byId("hl-palette"), (p) => {
       this.palette = p;
-      this.page?.render();
-    }) || storedPalette();
+      if (this.page) {
+        this.page.colourBlind = p === "colourblind"; // the shared seat list follows too
+        this.page.render();
+      }
+    }, colourBlindSetting(config), { csrfToken: config?.csrf_token });
     this.help = byId("hl-help");
     this.board = new HexalBoard(byId("board"), {
       tools: byId("hl-tools"),
@@ -218,7 +225,7 @@ class HexalTable {
       const b = h("button", { type: "button", class: "hl-hand-card", "data-card": code, "aria-pressed": String(this.selected === code) });
       const pts = best.get(code);
       const fit = pts === null || pts === undefined ? (myTurn && best.size ? gettext("fits nowhere now") : "") : gettext("up to +%(points)s", { points: pts });
-      b.setAttribute("aria-label", fit ? `${cardName(code)}: ${fit}` : cardName(code));
+      b.setAttribute("aria-label", fit ? labelled(cardName(code), fit) : cardName(code));
       b.title = b.getAttribute("aria-label");
       b.disabled = !myTurn;
       if (myTurn && best.size && (pts === null || pts === undefined)) b.classList.add("hl-no-fit");
@@ -311,4 +318,4 @@ export function describe(events, ctx) {
 }
 
 // window.hexagora = {page, table}: for the browser tests and curious players at the console.
-startMatchPage({ render, describe }, { table });
+startMatchPage({ render, describe, boardChoices: () => pickChoices(table.board), boardZoom: pickZoom(table.board) }, { table });

@@ -1,35 +1,26 @@
-// The player's display choices for Hexal, kept in this browser (localStorage) for now: the
-// colour-blind palette. wirePalette(checkbox, onChange) keeps the box and the storage in step.
+// Hexal's own "Colour-blind colours" box above the table: it starts in the player's
+// colour-blind setting (Settings, read by the shared page: js/palette.js colourBlindSetting)
+// and is a shortcut to it: ticking it switches this page's palette and saves the setting
+// (js/palette.js saveColourBlind), which every table then follows.
+// wirePalette(checkbox, onChange, on, {csrfToken}) keeps the box, the palette and the setting
+// in step.
 
-const KEY = "hexagora.hexal.palette";
+import { saveColourBlind } from "../js/palette.js";
 
-/** "colourblind" or "standard" (the default, also when storage is unavailable). */
-export function storedPalette() {
-  try {
-    return globalThis.localStorage?.getItem(KEY) === "colourblind" ? "colourblind" : "standard";
-  } catch {
-    return "standard";
-  }
+/** "colourblind" when `on`, else "standard". */
+export function paletteOf(on) {
+  return on ? "colourblind" : "standard";
 }
 
-export function storePalette(palette) {
-  try {
-    globalThis.localStorage?.setItem(KEY, palette);
-  } catch {
-    // private mode or storage full: the choice lasts for this page only
-  }
-}
-
-/** Wires the checkbox `box` (may be null); calls onChange(palette) when it changes. */
-export function wirePalette(box, onChange) {
-  const palette = storedPalette();
+/** Wires the checkbox `box` (may be null), ticked when the player's setting `on` is; when it
+ * changes, calls onChange(palette) and saves the setting. Returns the palette to start with. */
+export function wirePalette(box, onChange, on = false, { csrfToken = "" } = {}) {
   if (box) {
-    box.checked = palette === "colourblind";
+    box.checked = on;
     box.addEventListener("change", () => {
-      const next = box.checked ? "colourblind" : "standard";
-      storePalette(next);
-      onChange(next);
+      onChange(paletteOf(box.checked));
+      saveColourBlind(box.checked, { csrfToken });
     });
   }
-  return palette;
+  return paletteOf(on);
 }

@@ -5,6 +5,7 @@
 // replay module of GameUI: exports renderStep(view, step, ctx) and describe(events, ctx).
 
 import { byId } from "../js/dom.js";
+import { colourBlindSetting } from "../js/palette.js";
 import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
 import { HexalBoard } from "./board.js";
@@ -45,8 +46,9 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
+// The player's colour-blind setting starts the table's own box (js/palette.js).
 palette = wirePalette(byId("hl-palette"), (p) => {
   palette = p;
   if (current) renderStep(...current);
-});
+}, colourBlindSetting());
 startReplay({ renderStep, describe, intervalMs: 600, setupText: gettext("The cards are dealt and the initial target is turned up.") });

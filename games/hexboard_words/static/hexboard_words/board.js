@@ -9,6 +9,7 @@
 // A click (or Enter / Space) on a tile calls onTile(tile); on an open card cell that is in
 // `places`, onPlace(slot, position). Every tile and card has a hover text (<title>) and
 // tells onHelp what it is when hovered, focused or tapped (the help line under the board).
+// `board.choices()`: what may be clicked now (the page's board picker).
 
 import { el, title } from "../js/dom.js";
 import { POINTY, axialToPixel, hexPoints } from "../js/hexgrid.js";
@@ -84,6 +85,13 @@ export class WordsBoard {
       const [slot, position] = node.dataset.place.split(":").map(Number);
       this.onPlace(slot, position);
     }
+  }
+
+  /** The choices the board offers now (the board picker, js/board_pick.js): the highlighted
+   * card letters for the selected tile, else the tiles one may click. */
+  choices() {
+    const places = [...(this.svg?.querySelectorAll("[data-place]") || [])];
+    return places.length ? places : [...(this.svg?.querySelectorAll("[data-tile][role=button]") || [])];
   }
 
   render(view, { selected = new Set(), composing = new Map(), places = [], recent = new Set(), interactive = false } = {}) {

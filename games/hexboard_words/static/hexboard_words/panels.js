@@ -2,13 +2,14 @@
 // above the board (bag, deck, the hourglass) and the players' completed word-cards with their
 // tiles and suggested words (engine/view.py "players").
 //
-//   renderPlayers(node, view, {names, mySeat, stealable: Set(words) | null, target, onSteal(word)})
+//   renderPlayers(node, view, {names, mySeat, stealable: Set(words) | null, target, onSteal(word), colourBlind})
 //   renderBar(node, view)
 //   new Hourglass(node) .update(deadline, seconds, turnKey)   the turn's hourglass
 
 import { h } from "../js/dom.js";
-import { gettext, ngettext } from "../js/i18n.js";
-import { inkOn, teamText } from "../js/seats.js";
+import { gettext, labelled, ngettext } from "../js/i18n.js";
+import { paintSwatch } from "../js/palette.js";
+import { teamText } from "../js/seats.js";
 
 function name(names, mySeat, seat) {
   return seat === mySeat ? gettext("You") : names?.[seat] || gettext("Seat %(n)s", { n: seat + 1 });
@@ -25,7 +26,7 @@ export function tileRow(tiles, cls = "hw-mini") {
  * 3-letter word printed on it and its suggested words; a card `stealable` holds is a button
  * that starts a steal of it (`onSteal(word)`).
  */
-export function renderPlayers(node, view, { names = [], mySeat = null, stealable = null, target = null, onSteal = () => {} } = {}) {
+export function renderPlayers(node, view, { names = [], mySeat = null, stealable = null, target = null, onSteal = () => {}, colourBlind = false } = {}) {
   if (!node) return;
   node.replaceChildren();
   const goal = view?.options?.cards_to_win ?? 5;
@@ -33,10 +34,9 @@ export function renderPlayers(node, view, { names = [], mySeat = null, stealable
     const env = (view.seats || []).find((s) => s.seat === p.seat);
     const colour = env?.colour || "#888";
     const swatch = h("span", { class: "seat-swatch", "aria-hidden": "true", text: String(p.seat + 1) });
-    swatch.style.background = colour;
-    swatch.style.color = inkOn(colour);
+    paintSwatch(swatch, p.seat, colour, colourBlind); // the player's colour-blind setting: the seat's mark
     const count = p.team !== null && p.team !== undefined
-      ? `${ngettext("%(n)s word-card", "%(n)s word-cards", p.card_count)} · ${teamText(p.team)}: ${gettext("%(n)s of %(goal)s", { n: p.team_cards, goal })}`
+      ? `${ngettext("%(n)s word-card", "%(n)s word-cards", p.card_count)} · ${labelled(teamText(p.team), gettext("%(n)s of %(goal)s", { n: p.team_cards, goal }))}`
       : gettext("%(n)s of %(goal)s word-cards", { n: p.card_count, goal });
     const head = h("div", { class: "hw-player-head" }, swatch,
       h("strong", { text: name(names, mySeat, p.seat) }), h("span", { class: "muted small", text: count }),

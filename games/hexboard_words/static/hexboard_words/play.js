@@ -387,6 +387,7 @@ class WordsTable {
     const canSteal = mine ? new Set(stealable(view, this.seat).map((c) => c.word)) : null;
     renderPlayers(byId("hw-players"), view, {
       names: page.names, mySeat: this.seat, stealable: canSteal, target: this.target, onSteal: (w) => this.chooseTarget(w),
+      colourBlind: page.colourBlind,
     });
     this.renderHand(snap, selectedTile);
   }
@@ -494,4 +495,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startMatchPage({ render, describe }, { table });
+startMatchPage({ render, describe, boardChoices: () => table.board.choices() }, { table });

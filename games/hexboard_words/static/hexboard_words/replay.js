@@ -16,10 +16,10 @@ const board = new WordsBoard(byId("board"), { onHelp: (text) => {
   if (node && text) node.textContent = text;
 } });
 
-export function renderStep(view, step, { names }) {
+export function renderStep(view, step, { names, colourBlind = false }) {
   board.render(view, { recent: recentTiles(step.events) });
   renderBar(byId("hw-bar-text"), view);
-  renderPlayers(byId("hw-players"), view, { names });
+  renderPlayers(byId("hw-players"), view, { names, colourBlind });
 }
 
 export function describe(events, ctx) {

@@ -8,19 +8,20 @@
 //
 // Usage:
 //   const board = new HexcrementBoard(svg, data, { onPick(action), onHelp(text) });
-//   board.render(view, { perspective: mat, names, mySeat, targets: Map(cell -> {action, label, kind}),
+//   board.render(view, { perspective: mat, names, mySeat, colourBlind, targets: Map(cell -> {action, label, kind}),
 //                        beetleTargets: Map(seat -> {action, label}), lastMove: {seat, from, to} | null,
 //                        roll: {seat, dice} | null, told: Set(cell) });
 // `told`: cells whose card was just resolved, peeked at or dropped on (ringed, like the story).
 // A click (or Enter / Space) on a target calls onPick(action); on anything else, onHelp(text)
 // with what it is (the same words as its hover title).
 
+import { seatFill } from "../js/palette.js";
 import { el, title } from "../js/dom.js";
 import { FLAT, hexPoints } from "../js/hexgrid.js";
 import { inkOn } from "../js/seats.js";
 import { drawDie } from "./dice.js";
-import { gettext, ngettext } from "../js/i18n.js";
-import { EFFECTS, EFFECT_ORDER, cardHelp, cardKind, cardName, cellWords, directionWords, dungColour, listWords } from "./words.js";
+import { gettext, labelled, ngettext } from "../js/i18n.js";
+import { EFFECTS, EFFECT_ORDER, cardHelp, cardKind, cardName, cellWords, directionWords, dungColour, listWords, matColour } from "./words.js";
 
 const S = 20; // a hex size (centre to corner) in viewBox units
 const TRAY_R = 6.9 * S;
@@ -110,7 +111,7 @@ export class HexcrementBoard {
     this.targets = new Map();
     if (!view || !this.data?.board) return;
     const L = this.layoutFor(opts.perspective ?? 0);
-    const ctx = { names: opts.names || [], mySeat: opts.mySeat ?? null };
+    const ctx = { names: opts.names || [], mySeat: opts.mySeat ?? null, colourBlind: Boolean(opts.colourBlind) };
     this.ctx = ctx;
     this.view = view;
     const cardAt = new Map((view.cards || []).map((c) => [c.cell, c]));
@@ -162,7 +163,7 @@ export class HexcrementBoard {
       const who = el("text", { x: 0, y: 20, class: "hx-tray-text" }, g);
       const steps = roll.steps ?? roll.dice.reduce((a, b) => a + b, 0);
       const how = roll.mode === "perpendicular" ? `${ngettext("%(n)s cell", "%(n)s cells", steps)} ⟂` : ngettext("%(n)s step", "%(n)s steps", steps);
-      who.textContent = `${this.seatName(roll.seat, true)}: ${how}`;
+      who.textContent = labelled(this.seatName(roll.seat, true), how);
     } else {
       el("text", { x: 0, y: -10, class: "hx-tray-text muted" }, g).textContent = gettext("No roll yet");
     }
@@ -194,7 +195,7 @@ export class HexcrementBoard {
       if (c.start) {
         const owner = startOwner.get(c.cell);
         bits.push(owner ? gettext("START and finish of %(name)s (%(colour)s)", { name: this.seatName(owner.seat), colour: owner.colour_name })
-          : gettext("START of the %(mat)s mat (nobody plays it)", { mat: this.data.colours[c.mat].name }));
+          : gettext("START of the %(mat)s mat (nobody plays it)", { mat: matColour(this.data.colours, c.mat) }));
       }
       if (c.card) bits.push(gettext("a card space"));
       if (central.has(c.column)) bits.push(gettext("perpendicular moves possible from here"));
@@ -235,7 +236,7 @@ export class HexcrementBoard {
       } else {
         el("text", { x, y: y + 3, class: "hx-card-label" }, cg).textContent = kind;
       }
-      this._help(cg, `card:${card.cell}`, `${cellWords(this.data.board, this.data.colours, card.cell)}: ${cardWords(card)}.`);
+      this._help(cg, `card:${card.cell}`, `${labelled(cellWords(this.data.board, this.data.colours, card.cell), cardWords(card))}.`);
     }
   }
 
@@ -352,7 +353,8 @@ export class HexcrementBoard {
       for (const lx of [-3, 1, 5]) el("line", { x1: lx, y1: 0, x2: lx - 2.5, y2: ly * 8.5, class: "hx-leg" }, body);
     }
     const shell = el("ellipse", { cx: -1, cy: 0, rx: 8, ry: 6, class: "hx-shell" }, body);
-    shell.style.fill = s.colour;
+    // The player's colour-blind setting: the seat's mark over its colour (js/palette.js).
+    shell.style.fill = seatFill(this.svg, s.seat, s.colour, this.ctx.colourBlind);
     el("line", { x1: -8.5, y1: 0, x2: 4, y2: 0, class: "hx-split" }, body);
     el("circle", { cx: 8.5, cy: 0, r: 3.3, class: "hx-head" }, body);
     el("path", { d: "M13,-4.5 L18,0 L13,4.5", class: "hx-arrow" }, body);
@@ -368,7 +370,7 @@ export class HexcrementBoard {
       const t = el("text", { x: bx, y: by + 3, class: "hx-badge-text" }, badge);
       t.textContent = e.glyph;
       t.style.fill = inkOn(e.colour);
-      this._help(badge, `badge:${s.seat}:${name}`, `${this.seatName(s.seat, true)}: ${e.help}.`);
+      this._help(badge, `badge:${s.seat}:${name}`, `${labelled(this.seatName(s.seat, true), e.help)}.`);
     });
     const words = this.beetleWords(s);
     if (target) title(bg, `${target.label}. ${words}`);

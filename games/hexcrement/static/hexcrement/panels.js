@@ -8,11 +8,13 @@
 //   renderStory(node, turn, ctx, {onHelp})      ctx = {names, mySeat, view}
 //   renderBeetles(list, view, ctx, {onHelp})
 
+import { paintSwatch } from "../js/palette.js";
 import { h } from "../js/dom.js";
 import { colourCss, effectsOf } from "./board.js";
 import { dieSvg } from "./dice.js";
 import { gameData, sentences } from "./describe.js";
-import { gettext, ngettext } from "../js/i18n.js";
+import { gettext, labelled, ngettext } from "../js/i18n.js";
+import { colourWord } from "../js/seats.js";
 import { EFFECTS, cardHelp, cardKind, cardName, directionWords, dungColour, isMine, nameOf } from "./words.js";
 
 // Events that make the story (the roll is in the tray, the rest is in the log).
@@ -50,7 +52,7 @@ export function toldCells(turn) {
 /** A Hex card as a small tile (a button: a tap shows what the card does). */
 export function cardTile(code, onHelp) {
   const kind = cardKind(code);
-  const tile = h("button", { type: "button", class: `hx-tile hx-kind-${kind}`, title: cardHelp(code), "aria-label": `${cardName(code)}: ${cardHelp(code)}` });
+  const tile = h("button", { type: "button", class: `hx-tile hx-kind-${kind}`, title: cardHelp(code), "aria-label": labelled(cardName(code), cardHelp(code)) });
   if (kind === "DUNG") {
     const dot = h("span", { class: "hx-tile-dot", "aria-hidden": "true" });
     dot.style.background = colourCss(gameData(), dungColour(code));
@@ -108,7 +110,7 @@ export function effectBadge(name, onHelp) {
 
 /** A dung card carried, as a chip in its colour. */
 export function dungChip(code) {
-  const chip = h("span", { class: "hx-dung-chip", title: cardName(code), text: dungColour(code) });
+  const chip = h("span", { class: "hx-dung-chip", title: cardName(code), text: colourWord(dungColour(code)) });
   chip.style.setProperty("--dung", colourCss(gameData(), dungColour(code)));
   return chip;
 }
@@ -120,7 +122,7 @@ export function renderBeetles(list, view, ctx, { onHelp = null } = {}) {
   for (const s of view?.seats || []) {
     const li = h("li", { class: `hx-beetle-row${(view.to_act || []).includes(s.seat) ? " hx-acting" : ""}`, "data-seat": s.seat });
     const sw = h("span", { class: "hx-swatch", "aria-hidden": "true" });
-    sw.style.background = s.colour;
+    paintSwatch(sw, s.seat, s.colour, ctx.colourBlind);
     const arrow = h("span", { class: "hx-dir", title: gettext("moves %(direction)s", { direction: directionWords(s.direction) }), text: s.direction === "cw" ? "↻" : "↺" });
     const name = h("span", { class: "hx-beetle-name", text: `${nameOf(ctx, s.seat, { capital: true })}` });
     const bits = h("span", { class: "hx-beetle-bits" });

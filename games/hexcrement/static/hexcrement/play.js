@@ -8,6 +8,7 @@
 // play module of GameUI: exports render(snapshot, page) and describe(events, ctx); the
 // shared page (js/match.js) draws the seats, the turn line, the log and the result.
 
+import { paintSwatch } from "../js/palette.js";
 import { button, h } from "../js/dom.js";
 import { startMatchPage } from "../js/match.js";
 import { HexcrementBoard, effectsOf } from "./board.js";
@@ -137,12 +138,13 @@ class HexcrementTable {
     const fresh = this.track(snap, page);
     const legal = this.legal();
     const me = view.seats.find((s) => s.seat === page.mySeat) || null;
-    const ctx = { names: page.names, mySeat: page.mySeat, view };
+    const ctx = { names: page.names, mySeat: page.mySeat, view, colourBlind: page.colourBlind };
     const turn = latestTurn(this.actions);
     this.board.render(view, {
       perspective: me ? me.mat : 0,
       names: page.names,
       mySeat: page.mySeat,
+      colourBlind: page.colourBlind,
       targets: this.cellTargets(view, legal),
       beetleTargets: this.beetleTargets(view, legal),
       lastMove: this.lastMove(),
@@ -225,50 +227,61 @@ class HexcrementTable {
       hint.textContent = gettext("Sending your move…");
       return;
     }
-    const phase = view.phase;
     const add = (text, action, extra = {}) => {
       const b = button(text, { "data-action": JSON.stringify(action), class: "btn btn-small", ...extra });
       box.append(b);
       return b;
     };
-    if (phase === "roll") {
-      const active = view.dash ? [] : view.active || [];
-      const two = active.includes("FRUIT");
-      const notes = [];
-      if (view.dash) notes.push(gettext("DASH: an extra turn with a single die"));
-      if (active.includes("SURGE")) notes.push("SURGE: +2");
-      if (active.includes("BLOCK")) notes.push("BLOCK: −1");
-      if (active.includes("ROCK") || active.includes("MEAN")) notes.push(gettext("%(card)s: this move goes perpendicular, straight along your column", { card: active.includes("MEAN") ? "MEAN" : "ROCK" }));
-      const roll = two ? gettext("Your turn: roll two dice (FRUIT)") : gettext("Your turn: roll your die");
-      hint.textContent = notes.length ? gettext("%(roll)s. %(notes)s.", { roll, notes: notes.join("; ") }) : gettext("%(roll)s.", { roll });
-      add(two ? gettext("Roll two dice") : gettext("Roll the die"), { type: "roll" }, { class: "btn hx-roll", "data-key": "roll" });
-      return;
+    if (view.phase === "roll") this.rollChoice(view, hint, add);
+    else if (view.phase === "move") this.moveChoices(view, me, legal, hint, add);
+    else this.cardChoices(view, legal, hint, add);
+  }
+
+  /** The roll: one or two dice (FRUIT), with what waits for this move (DASH, SURGE, BLOCK,
+   * ROCK or MEAN). `add(text, action, attrs)` adds a button. */
+  rollChoice(view, hint, add) {
+    const active = view.dash ? [] : view.active || [];
+    const two = active.includes("FRUIT");
+    const notes = [];
+    if (view.dash) notes.push(gettext("DASH: an extra turn with a single die"));
+    if (active.includes("SURGE")) notes.push("SURGE: +2");
+    if (active.includes("BLOCK")) notes.push("BLOCK: −1");
+    if (active.includes("ROCK") || active.includes("MEAN")) notes.push(gettext("%(card)s: this move goes perpendicular, straight along your column", { card: active.includes("MEAN") ? "MEAN" : "ROCK" }));
+    const roll = two ? gettext("Your turn: roll two dice (FRUIT)") : gettext("Your turn: roll your die");
+    hint.textContent = notes.length ? gettext("%(roll)s. %(notes)s.", { roll, notes: notes.join("; ") }) : gettext("%(roll)s.", { roll });
+    add(two ? gettext("Roll two dice") : gettext("Roll the die"), { type: "roll" }, { class: "btn hx-roll", "data-key": "roll" });
+  }
+
+  /** The move after the roll: the lit cells on the board, and a button for each cell worth a
+   * look (all of them when there are only a few). */
+  moveChoices(view, me, legal, hint, add) {
+    const moves = legal.filter((a) => a.type === "move");
+    const how = view.mode === "perpendicular"
+      ? ngettext("exactly %(n)s cell straight along your column (towards the centre or the edge)", "exactly %(n)s cells straight along your column (towards the centre or the edge)", view.steps)
+      : ngettext("exactly %(n)s step %(direction)s", "exactly %(n)s steps %(direction)s", view.steps, { direction: directionWords(me.direction) });
+    const tap = ngettext("Tap the lit cell.", "Tap one of the %(n)s lit cells.", moves.length);
+    hint.textContent = gettext("You rolled %(dice)s: move %(how)s. %(tap)s", { dice: (view.dice || []).join(" + "), how, tap });
+    const hints = new Map((view.hints || []).map((x) => [x.cell, x]));
+    const notable = moves.filter((a) => {
+      const x = hints.get(a.cell);
+      return a.cell === me.start || (x && (x.card !== "" || x.beetles?.length));
+    });
+    for (const a of (moves.length <= SOME ? moves : notable).slice(0, FEW)) {
+      add(this.moveButton(a.cell, hints.get(a.cell), me), a, { class: "btn btn-small btn-secondary", "data-cell": a.cell, title: gettext("Move to %(where)s", { where: this.moveLabel(a.cell, hints.get(a.cell), me) }) });
     }
-    if (phase === "move") {
-      const moves = legal.filter((a) => a.type === "move");
-      const how = view.mode === "perpendicular"
-        ? ngettext("exactly %(n)s cell straight along your column (towards the centre or the edge)", "exactly %(n)s cells straight along your column (towards the centre or the edge)", view.steps)
-        : ngettext("exactly %(n)s step %(direction)s", "exactly %(n)s steps %(direction)s", view.steps, { direction: directionWords(me.direction) });
-      const tap = ngettext("Tap the lit cell.", "Tap one of the %(n)s lit cells.", moves.length);
-      hint.textContent = gettext("You rolled %(dice)s: move %(how)s. %(tap)s", { dice: (view.dice || []).join(" + "), how, tap });
-      const hints = new Map((view.hints || []).map((x) => [x.cell, x]));
-      const notable = moves.filter((a) => {
-        const x = hints.get(a.cell);
-        return a.cell === me.start || (x && (x.card !== "" || x.beetles?.length));
-      });
-      // The cells worth a look get a button (all of them when there are only a few).
-      for (const a of (moves.length <= SOME ? moves : notable).slice(0, FEW)) {
-        add(this.moveButton(a.cell, hints.get(a.cell), me), a, { class: "btn btn-small btn-secondary", "data-cell": a.cell, title: gettext("Move to %(where)s", { where: this.moveLabel(a.cell, hints.get(a.cell), me) }) });
-      }
-      return;
-    }
+  }
+
+  /** A card's or a battle's choice (target, give, mud, morph, peek, odour, battle, take). */
+  cardChoices(view, legal, hint, add) {
+    const phase = view.phase;
     const choice = view.choice || {};
+    const seatButton = (a) => ({ class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
     if (phase === "target") {
       hint.textContent = gettext("%(what)s (click a beetle or a name).", { what: CHOICE_TITLE[choice.for] || gettext("%(card)s: choose a player", { card: choice.for }) });
-      for (const a of legal) add(this.seatText(view, a.seat), a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
+      for (const a of legal) add(this.seatText(view, a.seat), a, seatButton(a));
     } else if (phase === "give") {
       hint.textContent = gettext("GIVE: choose the card you give and the player who gets it.");
-      for (const a of legal) add(`${cardName(a.card)} → ${this.name(a.seat)}`, a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
+      for (const a of legal) add(`${cardName(a.card)} → ${this.name(a.seat)}`, a, seatButton(a));
     } else if (phase === "mud") {
       hint.textContent = gettext("MUD: choose the card you drop on this space.");
       for (const a of legal) add(gettext("Drop %(card)s", { card: cardName(a.card) }), a);
@@ -289,11 +302,11 @@ class HexcrementTable {
       hint.textContent = gettext("Battle with %(foes)s: roll the dice (a strictly higher roll wins), or spend a SWIPE to take a dung card for sure.", { foes });
       for (const a of legal) {
         if (a.type === "fight") add(gettext("Fight: roll the dice"), a, { class: "btn hx-roll" });
-        else add(gettext("Spend SWIPE on %(name)s", { name: this.name(a.seat) }), a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
+        else add(gettext("Spend SWIPE on %(name)s", { name: this.name(a.seat) }), a, seatButton(a));
       }
     } else if (phase === "take") {
       hint.textContent = gettext("You won the battle: choose the dung card you take.");
-      for (const a of legal) add(gettext("Take %(card)s from %(name)s", { card: cardName(a.card), name: this.name(a.seat) }), a, { class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
+      for (const a of legal) add(gettext("Take %(card)s from %(name)s", { card: cardName(a.card), name: this.name(a.seat) }), a, seatButton(a));
     } else {
       hint.textContent = view.phase_text || "";
       for (const a of legal) add(a.type, a);
@@ -323,7 +336,7 @@ class HexcrementTable {
     if (!node) return;
     node.replaceChildren();
     const sw = h("span", { class: "hx-swatch", "aria-hidden": "true" });
-    sw.style.background = me.colour;
+    paintSwatch(sw, me.seat, me.colour, this.page?.colourBlind);
     const line = h("div", { class: "hx-me-line" }, sw, h("span", {}, h("strong", { text: gettext("%(colour)s beetle", { colour: me.colour_name }) }),
       ` ${me.direction === "cw" ? "↻" : "↺"} ${gettext("%(direction)s; your mat is at the bottom", { direction: directionWords(me.direction) })}`));
     const carried = h("div", { class: "hx-me-line" }, gettext("Dung:"), " ");

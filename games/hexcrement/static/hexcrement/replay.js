@@ -31,15 +31,15 @@ function rollOf(steps, k) {
 
 const STORY_STEPS = 24; // steps looked back for the turn told (a turn is rarely more than 4)
 
-export function renderStep(view, step, { names, k, replay }) {
+export function renderStep(view, step, { names, k, replay, colourBlind = false }) {
   // The turn told so far, up to this step: its cards and battles, its last move.
   // replay.steps holds the steps fetched so far (js/replay.js keeps the ones just before k).
   const from = Math.max(0, k - STORY_STEPS);
   const turn = latestTurn(Array.from({ length: k + 1 - from }, (_, i) => replay.steps[from + i]?.events || []));
   const moved = [...turn.events].reverse().find((e) => e.type === "moved");
-  const ctx = { names, mySeat: null, view };
+  const ctx = { names, mySeat: null, view, colourBlind };
   board.render(view, {
-    perspective: 0, names, mySeat: null,
+    perspective: 0, names, mySeat: null, colourBlind,
     lastMove: moved ? { seat: moved.seat, from: moved.from, to: moved.to } : null,
     roll: rollOf(replay.steps, k),
     told: toldCells(turn),

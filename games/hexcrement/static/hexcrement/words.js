@@ -3,6 +3,7 @@
 // Texts in the page's language (../js/i18n.js; the catalogue is loaded before any module).
 
 import { gettext } from "../js/i18n.js";
+import { colourWord } from "../js/seats.js";
 
 /** What each Hex card does, in a player's words (RULES.md, "The cards"). */
 export const CARD_HELP = {
@@ -44,11 +45,25 @@ export function cardKind(code) {
   return typeof code === "string" ? code.split("-")[0] : "";
 }
 
-/** "red dung" for "DUNG-red", "SWIPE" for "SWIPE-2", "TRAP" for "TRAP-1". */
+// A dung card by its colour (the engine's ids, engine/cards.py COLOURS), each a whole phrase:
+// the colour agrees with the noun ("bouse verte"), which a colour word glued in cannot.
+const DUNG_NAMES = {
+  red: () => gettext("red dung"), orange: () => gettext("orange dung"), yellow: () => gettext("yellow dung"),
+  green: () => gettext("green dung"), blue: () => gettext("blue dung"), purple: () => gettext("purple dung"),
+};
+
+/** "red dung" for "DUNG-red" (in the page's language), "SWIPE" for "SWIPE-2", "TRAP" for "TRAP-1". */
 export function cardName(code) {
   if (typeof code !== "string") return gettext("a card");
   const [kind, rest] = code.split("-");
-  return kind === "DUNG" ? gettext("%(colour)s dung", { colour: rest }) : kind;
+  if (kind !== "DUNG") return kind;
+  return DUNG_NAMES[rest]?.() || gettext("dung (%(colour)s)", { colour: colourWord(rest) });
+}
+
+/** The colour of mat `mat` in the page's language ("rouge"), from the board data's colour ids. */
+export function matColour(colours, mat) {
+  const name = colours?.[mat]?.name;
+  return name ? colourWord(name) : gettext("mat %(n)s", { n: mat + 1 });
 }
 
 /** The colour of a dung card ("DUNG-red" -> "red"), else "". */
@@ -88,6 +103,6 @@ export function nameOf(ctx, seat, { capital = false } = {}) {
 export function cellWords(board, colours, cell) {
   const c = board?.cells?.[cell];
   if (!c) return gettext("cell %(n)s", { n: cell });
-  const mat = colours?.[c.mat]?.name || gettext("mat %(n)s", { n: c.mat + 1 });
+  const mat = matColour(colours, c.mat);
   return gettext("%(mat)s mat, column %(column)s, row %(row)s", { mat, column: c.column + 1, row: c.depth + 1 });
 }

@@ -7,13 +7,14 @@
 //
 // Usage:
 //   const board = new HexfolkBoard(svgElement, { onPick(target) });
-//   board.render(view, { targets: [{kind: "node" | "edge" | "hex", node?, edge?, hex?, label, key}],
+//   board.render(view, { colourBlind, targets: [{kind: "node" | "edge" | "hex", node?, edge?, hex?, label, key}],
 //                        names: ["alice", ...], recent: {nodes: Set, edges: Set} });
 // A click (or Enter/Space) on a target calls onPick(target). Every hex, number token, harbor,
 // building, road and the robber carries a <title> (the hover text) and the same words in
 // data-help; a click or tap on one that is not a target shows them in the help line under
 // the island (#hf-help), for touch screens.
 
+import { seatDash, seatFill } from "../js/palette.js";
 import { el, title } from "../js/dom.js";
 import { POINTY, SIDE_DIRECTIONS, axialToPixel, corners, latticeCentre, latticeCorners, latticeToPixel, points } from "../js/hexgrid.js";
 import { gettext, ngettext, pgettext } from "../js/i18n.js";
@@ -143,7 +144,8 @@ export class HexfolkBoard {
     return this.layout;
   }
 
-  render(view, { targets = [], names = [], recent = null } = {}) {
+  render(view, { targets = [], names = [], recent = null, colourBlind = false } = {}) {
+    this.colourBlind = colourBlind;
     const svg = this.svg;
     const L = this.layoutFor(view);
     svg.setAttribute("viewBox", L.box.map((v) => v.toFixed(0)).join(" "));
@@ -223,7 +225,10 @@ export class HexfolkBoard {
       const owner = view.players?.[road.seat];
       help(grp, roadHelp(names[road.seat] || gettext("Seat %(n)s", { n: road.seat + 1 }), owner?.road_length ?? "?", Boolean(owner?.longest_road)));
       el("line", { x1, y1, x2, y2, class: "hf-road-edge" }, grp);
-      el("line", { x1, y1, x2, y2, class: "hf-road-body", stroke: seatColour(view, road.seat) }, grp);
+      // The player's colour-blind setting: each seat's roads dashed its own way (js/palette.js).
+      const dash = seatDash(road.seat, this.colourBlind);
+      el("line", { x1, y1, x2, y2, class: `hf-road-body${dash ? " hf-road-dashed" : ""}`, stroke: seatColour(view, road.seat),
+                   "stroke-dasharray": dash || null }, grp);
     }
   }
 
@@ -237,7 +242,7 @@ export class HexfolkBoard {
         ? [[-13, 10], [-13, -4], [-4, -4], [-4, -12], [4, -18], [12, -12], [12, 10]]
         : [[-9, 8], [-9, -3], [0, -12], [9, -3], [9, 8]];
       const k = 1.25;
-      el("polygon", { points: points(shape.map(([dx, dy]) => [x + dx * k, y + dy * k])), fill: seatColour(view, b.seat), class: "hf-building-body" }, grp);
+      el("polygon", { points: points(shape.map(([dx, dy]) => [x + dx * k, y + dy * k])), fill: seatFill(svg, b.seat, seatColour(view, b.seat), this.colourBlind), class: "hf-building-body" }, grp);
     }
   }
 

@@ -3,7 +3,7 @@
 // In the page's language (../js/i18n.js): each sentence twice, for this page's seat ("You
 // built") and another ("Bot 2 built"), as verb forms differ by language.
 
-import { gettext, ngettext, pgettext } from "../js/i18n.js";
+import { gettext, labelled, ngettext, pgettext } from "../js/i18n.js";
 import { RESOURCES } from "./words.js";
 
 /** A resource in the page's language ("lumber" -> "bois"). */
@@ -94,7 +94,7 @@ function answered(ev, mine, p) {
   }
   if (ev.answer === "accepted") return mine ? gettext("You accepted the offer") : gettext("%(who)s accepted the offer", p);
   if (ev.answer === "declined") return mine ? gettext("You declined the offer") : gettext("%(who)s declined the offer", p);
-  return `${p.who}: ${ev.answer}`;
+  return labelled(p.who, ev.answer);
 }
 
 function built(ev, mine, p) {
@@ -109,95 +109,95 @@ function gameOver(ev, ctx) {
   return isMine(ctx, ev.winner) ? gettext("Game over: You win") : gettext("Game over: %(who)s wins", { who: who(ctx, ev.winner) });
 }
 
-function one(ev, ctx) {
-  const mine = isMine(ctx, ev.seat);
-  const p = { who: who(ctx, ev.seat) };
-  switch (ev.type) {
-    case "built":
-      return built(ev, mine, p);
-    case "setup_income": {
-      const q = { ...p, cards: cardsText(ev.cards) };
-      return mine ? gettext("You receive %(cards)s for the second settlement", q) : gettext("%(who)s receives %(cards)s for the second settlement", q);
-    }
-    case "turn": {
-      const q = { ...p, n: ev.turn_number };
-      return mine ? gettext("Turn %(n)s: your turn", q) : gettext("Turn %(n)s: %(who)s's turn", q);
-    }
-    case "turn_ended":
-      return "";
-    case "special_build":
-      return mine ? gettext("You may build now (special building phase)") : gettext("%(who)s may build now (special building phase)", p);
-    case "rolled": {
-      const q = { ...p, a: ev.dice[0], b: ev.dice[1], total: ev.total };
-      return mine ? gettext("You rolled %(a)s + %(b)s = %(total)s", q) : gettext("%(who)s rolled %(a)s + %(b)s = %(total)s", q);
-    }
-    case "produced":
-      return produced(ev, ctx);
-    case "shortage": {
-      const q = { resource: resource(ev.resource), who: whom(ctx, ev.paid_to) };
-      if (ev.paid_to === null || ev.paid_to === undefined) return gettext("The bank is short of %(resource)s: nobody gets any", q);
-      return isMine(ctx, ev.paid_to) ? gettext("The bank is short of %(resource)s: you alone get what is left", q)
-        : gettext("The bank is short of %(resource)s: %(who)s alone gets what is left", q);
-    }
-    case "must_discard": {
-      const owed = (ev.counts || []).map((n, s) => [n, s]).filter(([n]) => n > 0);
-      return gettext("%(names)s must discard", { names: listWords(owed.map(([n, s]) => `${who(ctx, s)} (${n})`)) });
-    }
-    case "discarded": {
-      const q = { ...p, cards: cardsText(ev.cards) };
-      return mine ? gettext("You discarded %(cards)s", q) : gettext("%(who)s discarded %(cards)s", q);
-    }
-    case "robber_moved": {
-      const q = { ...p, hex: hexText(ctx, ev.hex) };
-      return mine ? gettext("You moved the robber to %(hex)s", q) : gettext("%(who)s moved the robber to %(hex)s", q);
-    }
-    case "robbed": {
-      const q = { who: who(ctx, ev.thief), victim: whom(ctx, ev.victim) };
-      if (isMine(ctx, ev.thief)) return gettext("You stole a card from %(victim)s", q);
-      return isMine(ctx, ev.victim) ? gettext("%(who)s stole a card from you", q) : gettext("%(who)s stole a card from %(victim)s", q);
-    }
-    case "stolen_card": // only the thief and the victim get this event
-      return gettext("It was 1 %(resource)s", { resource: resource(ev.resource) });
-    case "bought_dev":
-      return mine ? gettext("You bought a development card") : gettext("%(who)s bought a development card", p);
-    case "dev_card": { // the buyer's private event
-      const cards = { knight: gettext("It is a knight card"), victory_point: gettext("It is a victory point card"),
-        road_building: gettext("It is a road building card"), year_of_plenty: gettext("It is a year of plenty card"), monopoly: gettext("It is a monopoly card") };
-      return cards[ev.card] || ev.card;
-    }
-    case "played_dev":
-      return played(ev, ctx, mine, p);
-    case "largest_army": {
-      const q = { who: who(ctx, ev.holder) };
-      return isMine(ctx, ev.holder) ? ngettext("You take the Largest Army (%(n)s knight)", "You take the Largest Army (%(n)s knights)", ev.knights, q)
-        : ngettext("%(who)s takes the Largest Army (%(n)s knight)", "%(who)s takes the Largest Army (%(n)s knights)", ev.knights, q);
-    }
-    case "longest_road": {
-      if (ev.holder === null || ev.holder === undefined) return gettext("Longest Road is set aside: nobody alone has the longest road of 5 or more");
-      const q = { who: who(ctx, ev.holder), n: ev.length };
-      return isMine(ctx, ev.holder) ? gettext("You take the Longest Road (%(n)s roads)", q) : gettext("%(who)s takes the Longest Road (%(n)s roads)", q);
-    }
-    case "bank_trade": {
-      const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get) };
-      return mine ? gettext("You traded %(give)s for %(get)s with the bank", q) : gettext("%(who)s traded %(give)s for %(get)s with the bank", q);
-    }
-    case "trade_offered": {
-      const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get), to: listWords((ev.to || []).map((s) => whom(ctx, s))) };
-      return mine ? gettext("You offer %(give)s for %(get)s to %(to)s", q) : gettext("%(who)s offers %(give)s for %(get)s to %(to)s", q);
-    }
-    case "trade_answered":
-      return answered(ev, mine, p);
-    case "trade_done": {
-      const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get), with: whom(ctx, ev.with) };
-      return mine ? gettext("You traded %(give)s for %(get)s with %(with)s", q) : gettext("%(who)s traded %(give)s for %(get)s with %(with)s", q);
-    }
-    case "trade_closed":
-      return ev.reason === "declined" ? gettext("Everyone declined the offer") : gettext("The offer was withdrawn");
-    case "game_over":
-      return gameOver(ev, ctx);
-    default:
-      return ev.type ? ev.type.replace(/_/g, " ") : "";
+function shortage(ev, ctx) {
+  const q = { resource: resource(ev.resource), who: whom(ctx, ev.paid_to) };
+  if (ev.paid_to === null || ev.paid_to === undefined) return gettext("The bank is short of %(resource)s: nobody gets any", q);
+  return isMine(ctx, ev.paid_to) ? gettext("The bank is short of %(resource)s: you alone get what is left", q)
+    : gettext("The bank is short of %(resource)s: %(who)s alone gets what is left", q);
+}
+
+function robbed(ev, ctx) {
+  const q = { who: who(ctx, ev.thief), victim: whom(ctx, ev.victim) };
+  if (isMine(ctx, ev.thief)) return gettext("You stole a card from %(victim)s", q);
+  return isMine(ctx, ev.victim) ? gettext("%(who)s stole a card from you", q) : gettext("%(who)s stole a card from %(victim)s", q);
+}
+
+function titleTaken(ev, ctx) {
+  if (ev.type === "largest_army") {
+    const q = { who: who(ctx, ev.holder) };
+    return isMine(ctx, ev.holder) ? ngettext("You take the Largest Army (%(n)s knight)", "You take the Largest Army (%(n)s knights)", ev.knights, q)
+      : ngettext("%(who)s takes the Largest Army (%(n)s knight)", "%(who)s takes the Largest Army (%(n)s knights)", ev.knights, q);
   }
+  if (ev.holder === null || ev.holder === undefined) return gettext("Longest Road is set aside: nobody alone has the longest road of 5 or more");
+  const q = { who: who(ctx, ev.holder), n: ev.length };
+  return isMine(ctx, ev.holder) ? gettext("You take the Longest Road (%(n)s roads)", q) : gettext("%(who)s takes the Longest Road (%(n)s roads)", q);
+}
+
+/** The sentence of each event type: `(ev, ctx, mine, p)` -> words, `mine` when the event's
+ * seat is the page's, `p` = {who: its name}. */
+const TELL = {
+  built: (ev, ctx, mine, p) => built(ev, mine, p),
+  setup_income: (ev, ctx, mine, p) => {
+    const q = { ...p, cards: cardsText(ev.cards) };
+    return mine ? gettext("You receive %(cards)s for the second settlement", q) : gettext("%(who)s receives %(cards)s for the second settlement", q);
+  },
+  turn: (ev, ctx, mine, p) => {
+    const q = { ...p, n: ev.turn_number };
+    return mine ? gettext("Turn %(n)s: your turn", q) : gettext("Turn %(n)s: %(who)s's turn", q);
+  },
+  turn_ended: () => "",
+  special_build: (ev, ctx, mine, p) => (mine ? gettext("You may build now (special building phase)") : gettext("%(who)s may build now (special building phase)", p)),
+  rolled: (ev, ctx, mine, p) => {
+    const q = { ...p, a: ev.dice[0], b: ev.dice[1], total: ev.total };
+    return mine ? gettext("You rolled %(a)s + %(b)s = %(total)s", q) : gettext("%(who)s rolled %(a)s + %(b)s = %(total)s", q);
+  },
+  produced: (ev, ctx) => produced(ev, ctx),
+  shortage: (ev, ctx) => shortage(ev, ctx),
+  must_discard: (ev, ctx) => {
+    const owed = (ev.counts || []).map((n, s) => [n, s]).filter(([n]) => n > 0);
+    return gettext("%(names)s must discard", { names: listWords(owed.map(([n, s]) => `${who(ctx, s)} (${n})`)) });
+  },
+  discarded: (ev, ctx, mine, p) => {
+    const q = { ...p, cards: cardsText(ev.cards) };
+    return mine ? gettext("You discarded %(cards)s", q) : gettext("%(who)s discarded %(cards)s", q);
+  },
+  robber_moved: (ev, ctx, mine, p) => {
+    const q = { ...p, hex: hexText(ctx, ev.hex) };
+    return mine ? gettext("You moved the robber to %(hex)s", q) : gettext("%(who)s moved the robber to %(hex)s", q);
+  },
+  robbed: (ev, ctx) => robbed(ev, ctx),
+  // only the thief and the victim get this event
+  stolen_card: (ev) => gettext("It was 1 %(resource)s", { resource: resource(ev.resource) }),
+  bought_dev: (ev, ctx, mine, p) => (mine ? gettext("You bought a development card") : gettext("%(who)s bought a development card", p)),
+  dev_card: (ev) => { // the buyer's private event
+    const cards = { knight: gettext("It is a knight card"), victory_point: gettext("It is a victory point card"),
+      road_building: gettext("It is a road building card"), year_of_plenty: gettext("It is a year of plenty card"), monopoly: gettext("It is a monopoly card") };
+    return cards[ev.card] || ev.card;
+  },
+  played_dev: (ev, ctx, mine, p) => played(ev, ctx, mine, p),
+  largest_army: (ev, ctx) => titleTaken(ev, ctx),
+  longest_road: (ev, ctx) => titleTaken(ev, ctx),
+  bank_trade: (ev, ctx, mine, p) => {
+    const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get) };
+    return mine ? gettext("You traded %(give)s for %(get)s with the bank", q) : gettext("%(who)s traded %(give)s for %(get)s with the bank", q);
+  },
+  trade_offered: (ev, ctx, mine, p) => {
+    const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get), to: listWords((ev.to || []).map((s) => whom(ctx, s))) };
+    return mine ? gettext("You offer %(give)s for %(get)s to %(to)s", q) : gettext("%(who)s offers %(give)s for %(get)s to %(to)s", q);
+  },
+  trade_answered: (ev, ctx, mine, p) => answered(ev, mine, p),
+  trade_done: (ev, ctx, mine, p) => {
+    const q = { ...p, give: cardsText(ev.give), get: cardsText(ev.get), with: whom(ctx, ev.with) };
+    return mine ? gettext("You traded %(give)s for %(get)s with %(with)s", q) : gettext("%(who)s traded %(give)s for %(get)s with %(with)s", q);
+  },
+  trade_closed: (ev) => (ev.reason === "declined" ? gettext("Everyone declined the offer") : gettext("The offer was withdrawn")),
+  game_over: (ev, ctx) => gameOver(ev, ctx),
+};
+
+function one(ev, ctx) {
+  const tell = Object.hasOwn(TELL, ev.type) ? TELL[ev.type] : null;
+  if (!tell) return ev.type ? ev.type.replace(/_/g, " ") : "";
+  return tell(ev, ctx, isMine(ctx, ev.seat), { who: who(ctx, ev.seat) });
 }
 
 /** One log line for the events of one action ("" when there is nothing to tell). */

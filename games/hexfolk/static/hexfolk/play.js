@@ -104,7 +104,12 @@ class HexfolkTable {
   click(e) {
     const b = e.target.closest("button[data-act]");
     if (!b || b.disabled) return;
-    const act = b.dataset.act;
+    if (this.sendFor(b.dataset.act, b)) return;
+    if (this.editFor(b.dataset.act, b)) this.page.render();
+  }
+
+  /** A button that sends an action (`act`, the button's data-act): true when it was one. */
+  sendFor(act, b) {
     const res = b.dataset.res;
     switch (act) {
       case "roll":
@@ -117,72 +122,84 @@ class HexfolkTable {
       case "play_knight":
       case "play_road_building":
         this.submit({ type: act });
-        return;
-      case "mode":
-        this.mode = this.mode === b.dataset.mode ? null : b.dataset.mode;
-        this.prompt = null;
-        break;
+        return true;
       case "steal":
         this.submit({ type: "move_robber", hex: this.prompt.hex, victim: b.dataset.victim === "" ? null : Number(b.dataset.victim) });
-        return;
-      case "cancel":
-        this.prompt = null;
-        this.counter = null;
-        break;
-      case "play_year_of_plenty":
-        this.prompt = this.prompt?.kind === "year_of_plenty" ? null : { kind: "year_of_plenty" };
-        break;
-      case "play_monopoly":
-        this.prompt = this.prompt?.kind === "monopoly" ? null : { kind: "monopoly" };
-        break;
+        return true;
       case "monopoly":
         this.submit({ type: "play_monopoly", resource: res });
-        return;
+        return true;
       case "yop": {
         const pick = this.yopChoice();
         if (pick) this.submit(pick);
-        return;
-      }
-      case "step": {
-        const target = this.stepTarget(b.dataset.box);
-        if (!target) return;
-        const side = target[b.dataset.side];
-        const other = b.dataset.side === "give" ? "get" : "give";
-        side[res] = Math.max(0, (side[res] || 0) + Number(b.dataset.by));
-        if (side[res] > 0 && b.dataset.box !== "discard" && target[other]) target[other][res] = 0; // never both sides
-        break;
+        return true;
       }
       case "discard":
         this.submit({ type: "discard", cards: nonzero(this.discard.cards) });
-        return;
-      case "offer": {
-        const to = this.offerTargets();
-        this.submit({ type: "offer_trade", give: nonzero(this.offer.give), get: nonzero(this.offer.get), to });
+        return true;
+      case "offer":
+        this.submit({ type: "offer_trade", give: nonzero(this.offer.give), get: nonzero(this.offer.get), to: this.offerTargets() });
         this.offer = { give: {}, get: {}, to: this.offer.to };
-        return;
-      }
-      case "counter":
-        this.counter = this.counter ? null : this.counterTemplate();
-        break;
+        return true;
       case "send_counter":
         this.submit({ type: "counter_trade", give: nonzero(this.counter.give), get: nonzero(this.counter.get) });
         this.counter = null;
-        return;
+        return true;
       case "confirm":
         this.submit({ type: "confirm_trade", with: Number(b.dataset.seat) });
-        return;
+        return true;
       case "bank": {
         const [give, rate] = this.bank.give.split(":");
         this.submit({ type: "bank_trade", give, get: this.bank.get, rate: Number(rate) });
-        return;
+        return true;
       }
+      default:
+        return false;
+    }
+  }
+
+  /** A button that changes the panel (a build mode, a prompt, a trade's counts): true when the
+   * page should be drawn again. */
+  editFor(act, b) {
+    switch (act) {
+      case "mode":
+        this.mode = this.mode === b.dataset.mode ? null : b.dataset.mode;
+        this.prompt = null;
+        return true;
+      case "cancel":
+        this.prompt = null;
+        this.counter = null;
+        return true;
+      case "play_year_of_plenty":
+        this.prompt = this.prompt?.kind === "year_of_plenty" ? null : { kind: "year_of_plenty" };
+        return true;
+      case "play_monopoly":
+        this.prompt = this.prompt?.kind === "monopoly" ? null : { kind: "monopoly" };
+        return true;
+      case "step":
+        return this.stepCount(b);
+      case "counter":
+        this.counter = this.counter ? null : this.counterTemplate();
+        return true;
       case "clear_offer":
         this.offer = { give: {}, get: {}, to: this.offer.to };
-        break;
+        return true;
       default:
-        return;
+        return false;
     }
-    this.page.render();
+  }
+
+  /** A +/− button of a trade or discard box: one more or fewer of a resource on one side (a
+   * resource is never on both sides of a trade); false without such a box. */
+  stepCount(b) {
+    const target = this.stepTarget(b.dataset.box);
+    if (!target) return false;
+    const res = b.dataset.res;
+    const side = target[b.dataset.side];
+    const other = b.dataset.side === "give" ? "get" : "give";
+    side[res] = Math.max(0, (side[res] || 0) + Number(b.dataset.by));
+    if (side[res] > 0 && b.dataset.box !== "discard" && target[other]) target[other][res] = 0; // never both sides
+    return true;
   }
 
   change(e) {
@@ -245,7 +262,8 @@ class HexfolkTable {
       if (this.prompt && this.prompt.kind !== "steal" && !legal.some((a) => a.type === `play_${this.prompt.kind}`)) this.prompt = null;
       if (!view.trade) this.counter = null;
     }
-    this.board.render(view, { targets: this.targets(view, legal), names: page.names, recent: recentBuilds(snap.events) });
+    this.board.render(view, { targets: this.targets(view, legal), names: page.names, recent: recentBuilds(snap.events),
+                              colourBlind: page.colourBlind });
     renderBar(view, page.names, page.mySeat, { withTurn: false });
     this.renderSummary(snap, page);
     if (!document.getElementById("hand-panel")) return;

@@ -28,8 +28,8 @@ function renderHand(view, viewer, names) {
     ` · ${gettext("development cards: %(cards)s", { cards: devs.join(", ") || gettext("none") })}`);
 }
 
-export function renderStep(view, step, { names, viewer = null }) {
-  board.render(view, { names, recent: recentBuilds(step.events) });
+export function renderStep(view, step, { names, viewer = null, colourBlind = false }) {
+  board.render(view, { names, recent: recentBuilds(step.events), colourBlind });
   renderBar(view, names, viewer);
   renderHand(view, viewer, names);
   const summary = byId("hf-summary");

@@ -30,7 +30,7 @@ export function pointsBySource(view) {
 }
 
 function table(caption, head, rows) {
-  const t = h("table", { class: "result-table hf-table" });
+  const t = h("table", { class: "result-table hf-table scroll-x" });
   t.append(h("caption", { class: "visually-hidden", text: caption }));
   const tr = h("tr");
   // A header is a text or [short text, full words] (the short one keeps phones unscrolled).
@@ -71,7 +71,8 @@ function diceChart(counts) {
     const expected = (rolls * WAYS[n]) / 36;
     const hh = (got / top) * (H - 40);
     const r = el("rect", { x, y: H - 22 - hh, width: bar, height: hh, class: `hf-chart-bar${n === 7 ? " hf-chart-seven" : ""}` }, svg);
-    title(r, gettext("%(n)s: rolled %(got)s times, expected %(expected)s", { n, got, expected: expected.toFixed(1) }));
+    title(r, ngettext("%(n)s: rolled %(got)s time, expected %(expected)s", "%(n)s: rolled %(got)s times, expected %(expected)s", got,
+      { n, got, expected: expected.toFixed(1) }));
     const ey = H - 22 - (expected / top) * (H - 40);
     el("line", { x1: x - 2, x2: x + bar + 2, y1: ey, y2: ey, class: "hf-chart-expected" }, svg);
     const label = el("text", { x: x + bar / 2, y: H - 8, "text-anchor": "middle", class: "hf-chart-label" }, svg);

@@ -4,7 +4,7 @@
 
 import { button, h } from "../js/dom.js";
 import { cardsChips, resourceChip, sum, tradeStepper } from "./widgets.js";
-import { gettext, interpolate, pgettext } from "../js/i18n.js";
+import { gettext, interpolate, labelled, pgettext } from "../js/i18n.js";
 import { RESOURCES, RESOURCE_LABEL, cardCount, cardsText } from "./words.js";
 
 const GET_MAX = 9; // most cards one may ask for of one resource in an offer
@@ -132,7 +132,7 @@ function openTrade(table, view, legal) {
   const list = h("ul", { class: "hf-answers" });
   for (const s of t.to) {
     const answer = t.answers[String(s)];
-    const li = h("li", {}, h("span", {}, h("strong", { text: s === me ? gettext("You") : table.page.names[s] }), `: ${ANSWER[answer]?.() || answer}`));
+    const li = h("li", {}, h("span", { text: labelled(s === me ? gettext("You") : table.page.names[s], ANSWER[answer]?.() || answer) }));
     const counter = t.counters[String(s)];
     if (counter) {
       const [before, middle, after] = chipSentence(` ${gettext("— gives %(give)s for %(get)s")}`, {});

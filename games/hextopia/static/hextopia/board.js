@@ -13,10 +13,11 @@
 //
 // Usage:
 //   const board = new HextopiaBoard(svgElement, { onPiece(key), onTarget(targetId), helpLine });
-//   board.render(view, { perspective: station, selectable: Set<key>, selected: key|null,
+//   board.render(view, { perspective: station, colourBlind, selectable: Set<key>, selected: key|null,
 //                        targets: [{id, to: {where, index, seat?}, label}], names: [..] });
 // A piece key is "seat:piece".
 
+import { seatFill } from "../js/palette.js";
 import { el, title } from "../js/dom.js";
 import { gettext } from "../js/i18n.js";
 import { FLAT, POINTY, corner, hexPoints, points } from "../js/hexgrid.js";
@@ -245,15 +246,19 @@ export class HextopiaBoard {
     if (!view || !view.track_length) return;
     const g = new Geometry(view.track_length, opts.perspective ?? 0);
     const names = opts.names || [];
-    const selectable = opts.selectable || new Set();
-    const seatOfStation = new Map();
-    for (const s of view.seats || []) seatOfStation.set(s.station, s);
-
     el("polygon", { class: "hx-board-bg", points: points(g.vertices.map(([x, y]) => [x * 1.06, y * 1.06])) }, svg);
+    this.drawTrack(g);
+    this.drawStations(g, view, names);
+    this.drawCentre(view, names);
+    const pieceR = Math.min(Math.max(g.step * 0.47, 11), 16);
+    this.drawPieces(g, view, pieceR, { ...opts, names });
+    this.drawTargets(g, opts.targets || [], pieceR);
+  }
 
-    // Track spaces; START spaces get a thick border in the station colour.
+  /** Track spaces; START spaces get a thick border in the station colour. */
+  drawTrack(g) {
     const spaceR = g.step * 0.4;
-    const track = el("g", { class: "hx-track" }, svg);
+    const track = el("g", { class: "hx-track" }, this.svg);
     const startOf = new Map();
     for (let s = 0; s < STATIONS; s++) startOf.set(g.start(s), s);
     for (let i = 0; i < g.length; i++) {
@@ -263,37 +268,36 @@ export class HextopiaBoard {
       if (st !== undefined) c.style.stroke = colourHex(STATION_COLOURS[st]); // inline style: CSS beats the attribute
       help(c, spaceHelp(i, st, STATION_COLOURS[st]));
     }
+  }
 
-    // Stations: HEXTOPIA lanes, HOME slots and names.
+  /** Stations: HEXTOPIA lanes, HOME slots and the names of the seats (the unused ones faded). */
+  drawStations(g, view, names) {
+    const seatOfStation = new Map();
+    for (const s of view.seats || []) seatOfStation.set(s.station, s);
     const offR = Math.min(g.offStep * 0.46, 15);
     for (let s = 0; s < STATIONS; s++) {
       const seat = seatOfStation.get(s);
       const colour = colourHex(seat ? seat.colour : STATION_COLOURS[s]);
-      const used = Boolean(seat);
-      const grp = el("g", { class: "hx-station", opacity: used ? 1 : 0.28 }, svg);
+      const grp = el("g", { class: "hx-station", opacity: seat ? 1 : 0.28 }, this.svg);
       for (let k = 1; k <= LANE; k++) {
         const [x, y] = g.lane(s, k);
         const c = el("rect", { x: (x - offR).toFixed(1), y: (y - offR).toFixed(1), width: (offR * 2).toFixed(1), height: (offR * 2).toFixed(1), rx: 4, fill: colour, "fill-opacity": 0.45, class: "hx-lane" }, grp);
-        help(c, used ? laneHelp(STATION_COLOURS[s], k) : gettext("HEXTOPIA %(n)s of %(colour)s: nobody plays %(colour)s at this table.", { n: k, colour: colourWord(STATION_COLOURS[s]) }));
+        help(c, seat ? laneHelp(STATION_COLOURS[s], k) : gettext("HEXTOPIA %(n)s of %(colour)s: nobody plays %(colour)s at this table.", { n: k, colour: colourWord(STATION_COLOURS[s]) }));
       }
       for (let k = 0; k < PIECES; k++) {
         const [x, y] = g.home(s, k);
         const h = el("polygon", { points: hexPoints(x, y, offR * 1.08, POINTY), fill: colour, "fill-opacity": 0.3, class: "hx-home" }, grp);
-        help(h, used ? homeHelp(STATION_COLOURS[s], (seat.pieces || []).filter((p) => p.where === "home").length) : gettext("HOME of %(colour)s: nobody plays %(colour)s at this table.", { colour: colourWord(STATION_COLOURS[s]) }));
+        help(h, seat ? homeHelp(STATION_COLOURS[s], (seat.pieces || []).filter((p) => p.where === "home").length) : gettext("HOME of %(colour)s: nobody plays %(colour)s at this table.", { colour: colourWord(STATION_COLOURS[s]) }));
         const t = el("text", { x: x.toFixed(1), y: (y + offR * 0.95).toFixed(1), "text-anchor": "middle", class: "hx-home-letter" }, grp);
         t.textContent = HOME_LETTERS[k];
       }
-      if (seat) {
-        const [lx, ly] = g.label(s);
-        const t = el("text", { x: lx.toFixed(1), y: ly.toFixed(1), "text-anchor": "middle", "dominant-baseline": "middle", class: "hx-station-name", fill: colour }, grp);
-        const name = names[seat.seat] || gettext("Seat %(n)s", { n: seat.seat + 1 });
-        const team = seat.team === null || seat.team === undefined ? "" : ` · ${"ABCDEF"[seat.team]}`;
-        t.textContent = (name.length > 12 ? `${name.slice(0, 11)}…` : name) + team;
-      }
+      if (seat) stationName(grp, g.label(s), seat, names, colour);
     }
+  }
 
-    // Centre: hand and last card.
-    const centre = el("g", { class: "hx-centre" }, svg);
+  /** Centre: the deal and hand, and the last card played. */
+  drawCentre(view, names) {
+    const centre = el("g", { class: "hx-centre" }, this.svg);
     const ct = el("text", { x: 0, y: -8, "text-anchor": "middle", class: "hx-center-text" }, centre);
     ct.textContent = "HEXTOPIA";
     const sub = el("text", { x: 0, y: 12, "text-anchor": "middle", class: "hx-center-sub" }, centre);
@@ -303,10 +307,13 @@ export class HextopiaBoard {
       const who = names[view.last_card.seat] || gettext("Seat %(n)s", { n: view.last_card.seat + 1 });
       lc.textContent = gettext("Last card: %(card)s (%(name)s)", { card: cardName(view.last_card.card), name: who });
     }
+  }
 
-    // Pieces: coloured circle plus number, so colour is never the only cue.
-    const pieceR = Math.min(Math.max(g.step * 0.47, 11), 16);
-    const piecesG = el("g", { class: "hx-pieces" }, svg);
+  /** Pieces: a coloured circle with its number, so colour is never the only cue; the
+   * selectable ones are buttons with a ring. */
+  drawPieces(g, view, pieceR, { names, selectable, selected, colourBlind = false }) {
+    selectable ||= new Set();
+    const piecesG = el("g", { class: "hx-pieces" }, this.svg);
     for (const seat of view.seats || []) {
       const colour = colourHex(seat.colour);
       const colourName = seat.colour_name || STATION_COLOURS[seat.station] || "";
@@ -316,7 +323,7 @@ export class HextopiaBoard {
         const key = pieceKey(seat.seat, p.piece);
         const cls = ["hx-piece"];
         if (selectable.has(key)) cls.push("hx-selectable");
-        if (opts.selected === key) cls.push("hx-selected");
+        if (selected === key) cls.push("hx-selected");
         const pg = el("g", { class: cls.join(" "), "data-piece": key, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, piecesG);
         if (selectable.has(key)) {
           pg.setAttribute("tabindex", "0");
@@ -324,16 +331,19 @@ export class HextopiaBoard {
           pg.setAttribute("aria-label", gettext("%(colour)s piece %(n)s of %(name)s, %(where)s: select", { colour: colourWord(colourName), n: p.piece + 1, name, where: whereText(p.where, p.index) }));
           el("circle", { r: (pieceR + 4).toFixed(1), class: "hx-piece-ring" }, pg);
         }
-        el("circle", { r: pieceR.toFixed(1), fill: colour, class: "hx-piece-body" }, pg);
+        // The player's colour-blind setting: the seat's mark over its colour (js/palette.js).
+        el("circle", { r: pieceR.toFixed(1), fill: seatFill(this.svg, seat.seat, colour, colourBlind), class: "hx-piece-body" }, pg);
         const t = el("text", { "text-anchor": "middle", "dominant-baseline": "central", y: 0.5, style: `font-size:${(pieceR * 1.15).toFixed(1)}px` }, pg);
         t.textContent = String(p.piece + 1);
         help(pg, pieceHelp(p, colourName, name, g.length));
       }
     }
+  }
 
-    // Move targets: clickable rings on the destination spaces.
-    const targetsG = el("g", { class: "hx-targets" }, svg);
-    for (const target of opts.targets || []) {
+  /** Move targets: clickable rings on the destination spaces. */
+  drawTargets(g, targets, pieceR) {
+    const targetsG = el("g", { class: "hx-targets" }, this.svg);
+    for (const target of targets) {
       const to = target.to || {};
       const station = to.station ?? 0;
       const [x, y] = g.locate(to.where, to.index, station, to.piece);
@@ -342,6 +352,14 @@ export class HextopiaBoard {
       title(tg, target.label);
     }
   }
+}
+
+/** A seat's name (shortened past 12 letters) and team letter beside its station. */
+function stationName(grp, [lx, ly], seat, names, colour) {
+  const t = el("text", { x: lx.toFixed(1), y: ly.toFixed(1), "text-anchor": "middle", "dominant-baseline": "middle", class: "hx-station-name", fill: colour }, grp);
+  const name = names[seat.seat] || gettext("Seat %(n)s", { n: seat.seat + 1 });
+  const team = seat.team === null || seat.team === undefined ? "" : ` · ${"ABCDEF"[seat.team]}`;
+  t.textContent = (name.length > 12 ? `${name.slice(0, 11)}…` : name) + team;
 }
 
 export { cardName };

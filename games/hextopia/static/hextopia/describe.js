@@ -83,7 +83,7 @@ function one(ev, ctx) {
     case "dealer_draw": {
       const rounds = (ev.rounds || []).map((r) => r.map((d) => `${ctx.names?.[d.seat] || gettext("seat %(n)s", { n: d.seat + 1 })} ${cardName(d.card)}`).join(", "));
       const first = ev.dealer === ctx.mySeat ? gettext("You deal first") : gettext("%(name)s deals first", { name: who(ctx, ev.dealer) });
-      return `${gettext("Dealer draw: %(rounds)s.", { rounds: rounds.join(`; ${gettext("then")} `) })} ${first}`;
+      return `${gettext("Dealer draw: %(rounds)s.", { rounds: rounds.join(gettext("; then ")) })} ${first}`;
     }
     case "swapped":
       return ""; // already told by the "played" line

@@ -138,6 +138,7 @@ class HextopiaTable {
     this.board.render(view, {
       perspective,
       names: page.names,
+      colourBlind: page.colourBlind,
       selectable,
       selected: this.selectedPiece,
       targets: targets.map((t) => ({ id: t.ids.join(","), to: t.to, label: t.label })),

@@ -30,9 +30,9 @@ function renderHand(view, viewer, names) {
     ...(cards.length ? cards : [h("span", { class: "muted", text: gettext("no cards") })]));
 }
 
-export function renderStep(view, step, { names, viewer = null }) {
+export function renderStep(view, step, { names, viewer = null, colourBlind = false }) {
   const me = viewer === null ? null : (view.seats || []).find((s) => s.seat === viewer);
-  board.render(view, { perspective: me ? me.station : 0, names });
+  board.render(view, { perspective: me ? me.station : 0, names, colourBlind });
   renderHand(view, viewer, names);
   showScore(view, view.result, names);
 }

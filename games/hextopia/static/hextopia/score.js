@@ -84,7 +84,7 @@ export function renderScore(node, view, result, names) {
     ? gettext("The other teams rank by their total progress, the sum over their members (every member gets the team's rank); equal progress shares a rank.")
     : gettext("The others rank by total progress; equal progress shares a rank.");
   node.append(h("p", { class: "small", text: `${how} ${gettext("A piece counts 0 at HOME, 1 on its START and one more for every space it has come round the track (up to %(last)s on the last space before HEXTOPIA), and %(low)s to %(high)s in HEXTOPIA 1 to 4. A player's score is their own total.", { last: L, low: L + 1, high: L + 4 })}` }));
-  const table = h("table", { class: "result-table hx-score-table" });
+  const table = h("table", { class: "result-table hx-score-table scroll-x" });
   table.append(h("caption", { class: "visually-hidden", text: gettext("Scores: pieces and progress per player") }));
   const hr = h("tr", {}, head(gettext("Rank")), head(gettext("Player")));
   if (teams) hr.append(head(gettext("Team")));

@@ -1,8 +1,0 @@
-from django.apps import AppConfig
-
-
-class LocksConfig(AppConfig):
-    name = "gameplatform.locks"
-    label = "locks"
-    verbose_name = "Locks"
-    default_auto_field = "django.db.models.BigAutoField"

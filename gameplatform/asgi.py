@@ -15,9 +15,12 @@ from django.conf import settings  # noqa: E402
 
 from gameplatform.realtime.server_options import daphne_close_frames  # noqa: E402
 from gameplatform.routing import websocket_application  # noqa: E402
+from games.registry import warm_up_engines  # noqa: E402
 
 # A frame over Daphne's own limit is refused with a close frame (1009), not a dropped connection.
 daphne_close_frames()
+# The engines' data (HexBoard Words' mapped word lists) is ready before the first socket.
+warm_up_engines()
 
 application = ProtocolTypeRouter(
     {

@@ -18,7 +18,7 @@ import logging
 import os
 
 from celery import Celery, bootsteps
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_init
 
 from gameplatform.core.sweeper import Sweeper
 
@@ -88,6 +88,15 @@ class BotTurns(bootsteps.StartStopStep):
 
 app.steps["worker"].add(Sweep)
 app.steps["worker"].add(BotTurns)
+
+
+@worker_init.connect
+def _warm_up_engines(**kwargs):
+    """The engines' data prepared in the worker's main process, before it forks its pool (the
+    children share it; HexBoard Words' packs are mapped files that every process shares)."""
+    from games.registry import warm_up_engines
+
+    warm_up_engines()
 
 
 @task_prerun.connect

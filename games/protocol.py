@@ -399,6 +399,13 @@ class EngineBase:
         pages as the JSON script ``game-data``. Default: {} (nothing embedded)."""
         return {}
 
+    def warm_up(self) -> None:
+        """Prepares what the engine would otherwise build on its first use in a process (data
+        files, indexes), once per server process at its start: Daphne's ASGI module and a
+        Celery worker's main process before it forks its pool call it (``games.registry
+        .warm_up_engines``), so no player's move waits for it. Default: nothing to prepare."""
+        return None
+
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         """Bot factories by kind, from the weakest to the strongest: the platform lists them
         in the lobby (with each bot's ``description``) and lets the last (strongest) one play

@@ -48,6 +48,12 @@ def all_engines() -> list[EngineBase]:
     return [get_engine(slug) for slug in GAMES]
 
 
+def warm_up_engines() -> None:
+    """Every registered engine's ``warm_up`` (at a server process's start)."""
+    for engine in all_engines():
+        engine.warm_up()
+
+
 def slugs() -> list[str]:
     """The registered slugs, in catalogue order."""
     return list(GAMES)

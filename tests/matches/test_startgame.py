@@ -73,7 +73,8 @@ def test_the_skeleton_rule_tests_pass(skeleton):
 # Not copied: the venv (the copy runs with this one), git, run-time and build output, the
 # developer's .env (the copy's tests use SQLite and in-memory layers: nothing shared).
 COPY_SKIPPED_AT_ROOT = {".venv", ".git", ".env", "var", "artifacts", "staticfiles", "node_modules"}
-COPY_SKIPPED = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", ".ruff_cache", "*.mo")
+COPY_SKIPPED = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", ".ruff_cache", "*.mo",
+                                      "packed")  # HexBoard Words' packs: built per machine
 NEW_GAME = ("Pile Up", "pile-up", "pile_up")
 # What the new game must have passed there (module, test name with the game's id or none).
 NEW_GAME_CASES = [

@@ -33,7 +33,7 @@ from games.hexboard_words.engine.legal import END_TURN, client_templates, legal_
 from games.hexboard_words.engine.state import WordsState, decode, encode
 from games.hexboard_words.engine.steals import MAX_WORD
 from games.hexboard_words.engine.view import build_view, view_texts
-from games.hexboard_words.engine.words import DEFAULT_LEVEL, LEVELS, suggestions
+from games.hexboard_words.engine.words import DEFAULT_LEVEL, LEVELS, lexicon, suggestions
 from games.protocol import EngineBase, GameUI, OptionsError, Result, ScoreColumn, SeatSpec
 
 OPTIONS_SCHEMA = {
@@ -258,6 +258,12 @@ class HexBoardWordsEngine(EngineBase):
         sugg = suggestions()
         out += [sugg[c[0]] for c in state.slots if c is not None]
         return out
+
+    def warm_up(self) -> None:
+        """Maps every list's pack (words.py, packed.py), building it first when this machine
+        has none yet (1-5 s a list, once per machine), so no first move waits for it."""
+        for level in LEVELS:
+            lexicon(level)
 
     def bots(self) -> dict:
         """``{"random", "junior", "strong"}`` factories, weakest first (bots.py)."""

@@ -3,85 +3,56 @@ restrictions": "all letters of the old word are used; at least one board tile is
 adding only an S is refused; the new word may not already be on the table. Lobby option
 "strict": the old word may not appear unbroken inside the new one").
 
-Search: the lexicon keeps, per letter x and count c, an int whose bit i says "anagram key i
-has at least c copies of x". The keys strictly containing a word W's letters (bar W+S) are
-the AND of W's ints; for a position a key is out of reach when it needs more of some letter
-than the board has: one OR per letter (with the blank: when it lacks more than one letter).
-A word's first ``DIRECT_SEARCHES`` searches run so on the whole list (``direct_reachable``,
-about a millisecond with the expert list); then it gets an ``Extensions`` index of its own
-small ints over its extensions only (cached; microseconds a search). A stolen word reuses the
-index of the 3-letter word printed on its card, whose extensions contain its own
+Search: each 3-letter word printed on a word-card has a steal index (``Extensions``) over the
+anagram keys that strictly contain it: per letter x and count c, an int whose bit j says "key j
+adds at least c copies of x". For a position a key is out of reach when it needs more of some
+letter than the board has: one OR per letter (with the blank: when it lacks more than one
+letter). The indexes come ready from the list's pack (``packed.py``, shared by every process),
+so a search costs microseconds from a process's first game on. A stolen word reuses the index
+of the 3-letter word printed on its card, whose extensions contain its own
 (``Extensions.within``). Board letters are a list of 26 counts.
 """
 from __future__ import annotations
 
-import re
+from bisect import bisect_left
+from collections.abc import Sequence
 from functools import lru_cache
-from operator import itemgetter
 
 from games.hexboard_words.engine import errors as E
-from games.hexboard_words.engine.words import ALPHABET, LETTER_INDEX, bits_at_least, lexicon, sorted_letters
+from games.hexboard_words.engine.packed import extension, set_bits
+from games.hexboard_words.engine.words import ALPHABET, LETTER_INDEX, lexicon, sorted_letters
 
-_NONZERO = re.compile(rb"[^\x00]")
-_BITS = [tuple(b for b in range(8) if v >> b & 1) for v in range(256)]
 MAX_WORD = 30  # longest word a steal may name (far beyond any list entry)
 
 
-def _set_bits(value: int, nbytes: int) -> list[int]:
-    """Positions of the set bits of ``value``, ascending."""
-    raw = value.to_bytes(nbytes, "little")
-    out: list[int] = []
-    for m in _NONZERO.finditer(raw):
-        i = m.start()
-        base = i << 3
-        out.extend(base + b for b in _BITS[raw[i]])
-    return out
-
-
 class Extensions:
-    """The keys one letter-set W can be stolen into. ``keys[j]``: a key strictly containing
-    W (not W plus one S); ``rows``: ``[(x, (bits of keys adding >= 1 x, >= 2 x, ...))]``;
-    ``all``: every bit set; ``position``: key -> j."""
+    """The keys one letter-set W can be stolen into. ``found[j]``: the list's index of a key
+    strictly containing W (not W plus one S), ascending; ``rows``: ``[(x, (bits of keys adding
+    >= 1 x, >= 2 x, ...))]``; ``all``: every bit set."""
 
-    __slots__ = ("key", "keys", "rows", "all", "nbytes", "position")
+    __slots__ = ("level", "key", "found", "rows", "all", "nbytes")
+    level: str
     key: str
-    keys: tuple[str, ...]
+    found: Sequence[int]
     rows: tuple[tuple[int, tuple[int, ...]], ...]
     all: int
     nbytes: int
-    position: dict[str, int]
 
-    def __init__(self, level: str, key: str):
-        lex = lexicon(level)
-        need, keys = lex.need, lex.keys
-        counts: dict[str, int] = {}
-        for ch in key:
-            counts[ch] = counts.get(ch, 0) + 1
-        sup = (1 << len(keys)) - 1
-        for ch, c in counts.items():
-            rows = need[LETTER_INDEX[ch]]
-            sup &= rows[c] if c < len(rows) else 0
-        index = lex.key_index
-        for own in (key, sorted_letters(key + "s")):
-            if own in index:
-                sup &= ~(1 << index[own])
-        positions = _set_bits(sup, (len(keys) + 8) // 8)
-        found = [keys[i] for i in positions]
-        extensions: list[tuple[int, tuple[int, ...]]] = []
-        if positions:
-            pick = itemgetter(*positions) if len(positions) > 1 else (lambda col: (col[positions[0]],))
-            for x, col in enumerate(lex.columns):
-                sub = bytes(pick(col))  # this letter's count in each key found
-                have = counts.get(ALPHABET[x], 0)
-                extra = max(sub) - have
-                if extra > 0:
-                    extensions.append((x, tuple(bits_at_least(sub, have + c) for c in range(1, extra + 1))))
+    def __init__(self, level: str, key: str, found: Sequence[int], rows):
+        self.level = level
         self.key = key
-        self.keys = tuple(found)
-        self.rows = tuple(extensions)
+        self.found = found
+        self.rows = tuple((x, tuple(bits)) for x, bits in rows)
         self.all = (1 << len(found)) - 1
         self.nbytes = (len(found) + 8) // 8
-        self.position = {k: j for j, k in enumerate(found)}
+
+    def _position(self, key: str) -> int:
+        """The bit of ``key`` in this index, or -1."""
+        i = lexicon(self.level).pack.index_of(key)
+        if i < 0:
+            return -1
+        j = bisect_left(self.found, i)
+        return j if j < len(self.found) and self.found[j] == i else -1
 
     def within(self, key: str) -> tuple[list[int], int] | None:
         """For a key strictly containing this one: the letters it adds (26 counts) and the
@@ -105,16 +76,16 @@ class Extensions:
                 rows = by_letter.get(x, ())
                 mask &= rows[c - 1] if c <= len(rows) else 0
         for own in (key, sorted_letters(key + "s")):
-            j = self.position.get(own)
-            if j is not None:
+            j = self._position(own)
+            if j >= 0:
                 mask &= ~(1 << j)
         return added, mask
 
     def reachable(self, board: list[int], blank: bool, added: list[int] | None = None,
-                  mask: int | None = None) -> list[str]:
-        """The keys whose letters beyond this key (beyond it plus ``added``, among ``mask``:
-        see ``within``) are on the ``board`` (26 counts), the blank standing for at most one
-        missing letter."""
+                  mask: int | None = None) -> list[int]:
+        """The list's indices of the keys whose letters beyond this key (beyond it plus
+        ``added``, among ``mask``: see ``within``) are on the ``board`` (26 counts), the blank
+        standing for at most one missing letter."""
         ok = self.all if mask is None else mask
         if not ok:
             return []
@@ -137,79 +108,39 @@ class Extensions:
         ok &= ~out
         if not ok:
             return []
-        keys = self.keys
-        return [keys[j] for j in _set_bits(ok, self.nbytes)]
+        found = self.found
+        return [found[j] for j in set_bits(ok, self.nbytes)]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def extensions(level: str, key: str) -> Extensions:
-    """The cached ``Extensions`` of anagram key ``key`` in the ``level`` list (built from the
-    whole list: 5-20 milliseconds for a 3-letter key)."""
-    return Extensions(level, key)
+    """The ``Extensions`` of anagram key ``key`` in the ``level`` list: a word-card's from the
+    pack (a view of the mapped file, its rows read once), any other key's built from the whole
+    list (5-20 ms, and the list's bitsets once per process: no play needs one)."""
+    lex = lexicon(level)
+    card = lex.card(key)
+    if card is not None:
+        return Extensions(level, key, card.found, card.rows)
+    found, rows = extension(lex.bitsets(), lex.pack.count, lex.pack.index_of, key)
+    return Extensions(level, key, found, rows)
 
 
-@lru_cache(maxsize=16384)
+# A stolen word's (index, added letters, mask) by its card key: bounded, since a mask is as
+# long as its card's index (up to 2.9 KB with the expert list).
+@lru_cache(maxsize=2048)
 def _derived(level: str, base: str, key: str) -> tuple[Extensions, list[int], int] | None:
     ext = extensions(level, base)
     found = ext.within(key)
     return None if found is None else (ext, *found)
 
 
-def direct_reachable(level: str, key: str, board: list[int], blank: bool) -> list[str]:
-    """What ``Extensions(level, key).reachable(board, blank)`` returns, computed on the whole
-    list's bitsets without building an index (about a millisecond with the expert list:
-    cheaper for one search, dearer for many)."""
-    lex = lexicon(level)
-    need, keys, index = lex.need, lex.keys, lex.key_index
-    counts = [0] * 26
-    for ch in key:
-        counts[LETTER_INDEX[ch]] += 1
-    ok = (1 << len(keys)) - 1
-    for x, c in enumerate(counts):
-        if c:
-            rows = need[x]
-            ok &= rows[c] if c < len(rows) else 0
-    for own in (key, sorted_letters(key + "s")):
-        if own in index:
-            ok &= ~(1 << index[own])
-    if not ok:
-        return []
-    out = seen = 0
-    for x, rows in enumerate(need):
-        b = counts[x] + board[x] + 1  # a key needing this many x is short of one
-        if b < len(rows):
-            short = rows[b]
-            if blank:
-                out |= seen & short
-                seen |= short
-                if b + 1 < len(rows):
-                    out |= rows[b + 1]
-            else:
-                out |= short
-    ok &= ~out
-    return [keys[i] for i in _set_bits(ok, (len(keys) + 8) // 8)] if ok else []
-
-
-# Searches of a key before its index is built: a key seen once or twice (a bot's look at a
-# position, a bench) is answered directly; one searched again and again (play) gets an index.
-DIRECT_SEARCHES = 2
-_searched: dict[tuple[str, str], int] = {}
-
-
-def reachable_keys(level: str, word: str, board: list[int], blank: bool, base: str | None = None) -> list[str]:
-    """The anagram keys ``word`` can be stolen into with the board's tiles (not ``word`` plus
-    one S). ``base``: a word whose letters ``word`` contains (the 3-letter word printed on its
-    card): the search then reuses that word's index instead of building one for ``word``."""
+def reachable_keys(level: str, word: str, board: list[int], blank: bool, base: str | None = None) -> list[int]:
+    """The list's indices of the anagram keys ``word`` can be stolen into with the board's
+    tiles (not ``word`` plus one S). ``base``: a word whose letters ``word`` contains (the
+    3-letter word printed on its card): the search then uses that word's index."""
     key = sorted_letters(word)
-    index_key = sorted_letters(base) if base is not None else key
-    seen = _searched.get((level, index_key), 0)
-    if seen < DIRECT_SEARCHES:
-        if len(_searched) > 65536:
-            _searched.clear()
-        _searched[(level, index_key)] = seen + 1
-        return direct_reachable(level, key, board, blank)
     if base is not None:
-        derived = _derived(level, index_key, key)
+        derived = _derived(level, sorted_letters(base), key)
         if derived is not None:
             ext, added, mask = derived
             return ext.reachable(board, blank, added, mask)
@@ -222,10 +153,10 @@ def find_steals(level: str, word: str, board: list[int], blank: bool, strict: bo
     letter counts; ``blank``: the blank tile is on the board), sorted; none already on the
     table (``on_table``) and, when ``strict``, none containing ``word`` unbroken. ``base``:
     see ``reachable_keys``."""
-    anagrams = lexicon(level).anagrams
+    pack = lexicon(level).pack
     out = []
-    for k in reachable_keys(level, word, board, blank, base):
-        for new in anagrams[k]:
+    for i in reachable_keys(level, word, board, blank, base):
+        for new in pack.words_at(i):
             if new in on_table or (strict and word in new):
                 continue
             out.append(new)
@@ -267,7 +198,7 @@ def check_steal(level: str, old: str, new: str, board: list[int], blank: bool, s
         raise E.STEAL_ADDS_NOTHING.error()
     if added == "s":
         raise E.STEAL_ONLY_S.error()
-    if new not in lexicon(level).words:
+    if new not in lexicon(level):
         raise E.NOT_A_WORD.error()
     if new in on_table:
         raise E.WORD_ON_TABLE.error()

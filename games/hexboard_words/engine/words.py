@@ -4,117 +4,110 @@ Interpretation, "Dictionary": "English word lists generated from SCOWL ... level
 50 "standard" (default), 70 "expert". ... Lower-case entries only: no proper nouns,
 abbreviations, hyphens or apostrophes." The lists are made by ``dictionary/build.py``.
 
-``lexicon(level)`` loads one list on first use and caches it (a few tens of milliseconds):
-``Lexicon.words`` (a frozenset: O(1) lookup), ``Lexicon.anagrams`` (sorted letters -> words)
-and, built on first use, the letter-count bitsets ``steals.py`` searches with. ``deck()`` is
-the word-card deck: ``(word, suggestions)`` pairs in a fixed order.
+``lexicon(level)`` maps the list's pack (``packed.py``: built once per machine, then shared by
+every process through the page cache): ``word in lexicon(level)`` (a binary search over the
+anagram keys), ``Lexicon.anagrams`` (sorted letters -> words, a read-only mapping) and the
+steal indexes of the word-cards (``Lexicon.card``). ``deck()`` is the word-card deck:
+``(word, suggestions)`` pairs in a fixed order.
 """
 from __future__ import annotations
 
-import gzip
 import json
+from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import NamedTuple
+
+from games.hexboard_words.engine.packed import (
+    ALPHABET,
+    LETTER_INDEX,
+    Bitsets,
+    CardIndex,
+    bits_at_least,
+    bitsets,
+    open_pack,
+    sorted_letters,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "dictionary"
+CARDS_FILE = DATA / "cards.json"
 LEVELS = ("junior", "standard", "expert")
 DEFAULT_LEVEL = "standard"
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-LETTER_INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
 
 
-def sorted_letters(word: str) -> str:
-    """The anagram key of ``word``: its letters in alphabetical order ("cater" -> "acert")."""
-    return "".join(sorted(word))
+class _Anagrams(Mapping):
+    """Sorted letters -> tuple of words, read from the pack (nothing is copied up front)."""
+
+    def __init__(self, lexicon: Lexicon):
+        self._lex = lexicon
+
+    def __getitem__(self, key: str) -> tuple[str, ...]:
+        i = self._lex.pack.index_of(key)
+        if i < 0:
+            raise KeyError(key)
+        return self._lex.pack.words_at(i)
+
+    def __iter__(self) -> Iterator[str]:
+        pack = self._lex.pack
+        return (pack.key(i) for i in range(pack.count))
+
+    def __len__(self) -> int:
+        return self._lex.pack.count
 
 
 class Lexicon:
-    """One word list. ``words``: frozenset of lower-case words (3+ letters); ``anagrams``:
-    dict sorted letters -> tuple of words; ``keys``: the anagram keys in a fixed order (index
-    = bit position in ``need``); ``need[x][c]``: an int whose bit i is set when key i holds at
-    least c copies of letter index x (c >= 1; ``need[x][0]`` is unused); ``columns``: the
-    counts themselves, one byte per key."""
+    """One word list, read from its mapped pack. ``word in lexicon``: is it a word (O(log n));
+    ``anagrams``: sorted letters -> words; ``pack``: the ``packed.Pack``; ``words``: every word
+    as a frozenset, made on first use (tools and tests: a process that plays never needs it)."""
 
-    def __init__(self, level: str, words: list[str]):
+    def __init__(self, level: str, pack):
         self.level = level
-        self.words = frozenset(words)
-        anagrams: dict[str, list[str]] = {}
-        for w in words:
-            anagrams.setdefault("".join(sorted(w)), []).append(w)
-        self.anagrams = {k: tuple(v) for k, v in anagrams.items()}
-        self._sets: _Bitsets | None = None  # built on first use
+        self.pack = pack
+        self.anagrams = _Anagrams(self)
+        self._words: frozenset[str] | None = None
+        self._sets: Bitsets | None = None
 
     def __contains__(self, word: object) -> bool:
-        return word in self.words
+        if not isinstance(word, str):
+            return False
+        i = self.pack.index_of(sorted_letters(word))
+        return i >= 0 and word in self.pack.words_at(i)
 
     @property
-    def keys(self) -> tuple[str, ...]:
-        return self._bitsets().keys
+    def words(self) -> frozenset[str]:
+        if self._words is None:
+            pack = self.pack
+            self._words = frozenset(w for i in range(pack.count) for w in pack.words_at(i))
+        return self._words
 
-    @property
-    def key_index(self) -> dict[str, int]:
-        return self._bitsets().key_index
+    def card(self, key: str) -> CardIndex | None:
+        """The packed steal index of a word-card's key (``packed.CardIndex``), else None."""
+        return self.pack.card(key)
 
-    @property
-    def need(self) -> list[list[int]]:
-        return self._bitsets().need
+    def keys(self) -> list[str]:
+        """Every anagram key, ascending (index = the pack's key index)."""
+        pack = self.pack
+        return [pack.key(i) for i in range(pack.count)]
 
-    @property
-    def columns(self) -> list[bytes]:
-        """Per letter index x: one byte per key (in ``keys`` order), its count of x."""
-        return self._bitsets().columns
-
-    def _bitsets(self) -> _Bitsets:
-        sets = self._sets
-        if sets is not None:
-            return sets
-        keys = tuple(sorted(self.anagrams))
-        cols = [bytearray(len(keys)) for _ in ALPHABET]
-        for i, k in enumerate(keys):
-            for ch in k:
-                cols[LETTER_INDEX[ch]][i] += 1
-        columns = [bytes(c) for c in cols]
-        need = [[0] + [bits_at_least(c, n) for n in range(1, max(c, default=0) + 1)] for c in columns]
-        sets = self._sets = _Bitsets(keys, {k: i for i, k in enumerate(keys)}, need, columns)
-        return sets
-
-
-class _Bitsets(NamedTuple):
-    """What ``Lexicon`` builds on first use of its ``keys``, ``key_index``, ``need`` or ``columns``."""
-
-    keys: tuple[str, ...]
-    key_index: dict[str, int]
-    need: list[list[int]]
-    columns: list[bytes]
-
-
-# _AT_LEAST[n] maps a count byte to b"1" when it is >= n, else b"0"
-_AT_LEAST = [bytes.maketrans(bytes(range(256)), bytes(49 if v >= n else 48 for v in range(256)))
-             for n in range(256)]
-
-
-def bits_at_least(counts: bytes, n: int) -> int:
-    """An int whose bit i is set when ``counts[i] >= n`` (C-speed: translate, then parse)."""
-    if not counts:
-        return 0
-    return int(counts.translate(_AT_LEAST[n])[::-1], 2)
+    def bitsets(self) -> Bitsets:
+        """The whole list's ``packed.Bitsets``, built on first use: only for the steal index of
+        a key that is no card's (the packs hold every card's)."""
+        if self._sets is None:
+            self._sets = bitsets(self.keys())
+        return self._sets
 
 
 @cache
 def lexicon(level: str) -> Lexicon:
-    """The word list of ``level`` (one of ``LEVELS``), loaded once; raises ``KeyError`` for
-    another level."""
+    """The word list of ``level`` (one of ``LEVELS``), its pack mapped once per process (and
+    built first when the machine has none); raises ``KeyError`` for another level."""
     if level not in LEVELS:
         raise KeyError(level)
-    with gzip.open(DATA / f"{level}.txt.gz", "rt", encoding="ascii") as fh:
-        words = fh.read().split()
-    return Lexicon(level, words)
+    return Lexicon(level, open_pack(DATA, level, CARDS_FILE))
 
 
 def is_word(word: str, level: str = DEFAULT_LEVEL) -> bool:
-    """Is ``word`` (lower case) in the ``level`` list? O(1) after the first load."""
-    return word in lexicon(level).words
+    """Is ``word`` (lower case) in the ``level`` list? A binary search over the mapped keys."""
+    return word in lexicon(level)
 
 
 @lru_cache(maxsize=1)
@@ -122,7 +115,7 @@ def deck() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The word-card deck: ``((word, (suggested, ...)), ...)`` sorted by word (interpretation,
     "Word-cards": "common 3-letter words that can be extended into many 4-6 letter words (not
     only by adding S), each with 4-6 suggested words")."""
-    data = json.loads((DATA / "cards.json").read_text(encoding="ascii"))
+    data = json.loads(CARDS_FILE.read_text(encoding="ascii"))
     return tuple((w, tuple(s)) for w, s in data)
 
 
@@ -130,3 +123,7 @@ def deck() -> tuple[tuple[str, tuple[str, ...]], ...]:
 def suggestions() -> dict[str, tuple[str, ...]]:
     """Card word -> its suggested words."""
     return dict(deck())
+
+
+__all__ = ["ALPHABET", "DATA", "DEFAULT_LEVEL", "LETTER_INDEX", "LEVELS", "Lexicon", "bits_at_least", "deck",
+           "is_word", "lexicon", "sorted_letters", "suggestions"]

@@ -192,22 +192,33 @@ def test_play_proceeds_to_the_left():
     assert after.turn == 0
 
 
-def test_the_direct_search_and_the_index_agree():
-    """steals.py answers a word's first searches on the whole list, later ones with an index:
-    both find the same steals."""
+def test_the_packed_indexes_and_a_brute_force_search_agree():
+    """steals.py answers from the word-cards' steal indexes in the list's pack (packed.py); a
+    key no card has gets an index built from the whole list. Both find exactly what a brute
+    force over the list finds: the keys strictly containing the word (not it plus one S) whose
+    added letters are on the board, the blank standing for at most one of them; and a stolen
+    word searched through its card's index (``within``) finds the same."""
     import random
 
-    from games.hexboard_words.engine.steals import Extensions, direct_reachable, letter_counts
+    from games.hexboard_words.engine.steals import extensions, letter_counts
+    from games.hexboard_words.engine.words import sorted_letters
 
+    keys = lexicon("standard").keys()
     rng = random.Random(4)
-    for _ in range(40):
-        word = rng.choice(["act", "cater", "ate", "ogre", "planet", "sun", "bread"])
-        board = "".join(rng.choice("aeeioustrnlcdpmhgb") for _ in range(rng.randint(1, 14)))
-        blank = rng.random() < 0.3
-        key = "".join(sorted(word))
-        counts = letter_counts(board)
-        via_index = Extensions("standard", key).reachable(counts, blank)
-        assert direct_reachable("standard", key, counts, blank) == via_index
-        base = Extensions("standard", "".join(sorted(word[:3])))
-        found = base.within(key)
-        assert found is not None and base.reachable(counts, blank, *found) == via_index
+    for word in ["act", "cater", "ate", "ogre", "planet", "sun", "bread"]:
+        key = sorted_letters(word)
+        need = Counter(key)
+        bigger = [(i, Counter(k) - need) for i, k in enumerate(keys)
+                  if len(k) > len(key) and all(k.count(ch) >= n for ch, n in need.items())
+                  and k != sorted_letters(key + "s")]
+        assert bigger, word
+        for _ in range(6):
+            board = "".join(rng.choice("aeeioustrnlcdpmhgb") for _ in range(rng.randint(1, 14)))
+            blank = rng.random() < 0.3
+            counts = letter_counts(board)
+            brute = [i for i, extra in bigger if sum((extra - Counter(board)).values()) <= (1 if blank else 0)]
+            via_index = extensions("standard", key).reachable(counts, blank)
+            assert via_index == brute, (word, board, blank)
+            base = extensions("standard", sorted_letters(word[:3]))
+            found = base.within(key)
+            assert found is not None and base.reachable(counts, blank, *found) == via_index

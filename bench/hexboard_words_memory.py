@@ -36,7 +36,7 @@ def memory():
 
 levels, games = sys.argv[1].split(","), int(sys.argv[2])
 report = {"start": memory(), "blocks": []}
-ENGINE.warm_up()
+getattr(ENGINE, "warm_up", lambda: None)()  # (older code: no warm-up hook)
 report["mapped"] = memory()
 rng = random.Random(1)
 for level in levels:

@@ -7,7 +7,8 @@ and then mapped by every process that plays: Daphnes, Celery workers and their f
 share one copy in the page cache, a fresh process answers its first search as fast as its
 thousandth, and no process keeps the lists as Python objects (a ``frozenset`` of the expert
 list's 115,564 words alone took 40 MiB per process). The digest covers the list, the deck and
-``FORMAT``, so a new list or format gets a new file; an old one is simply not read again.
+``FORMAT``, so a new list or format gets a new file (and the old one is removed; a process
+that still maps it keeps reading it).
 
 Layout (native byte order and ``uint32`` offsets; the file never leaves the machine that
 built it): ``MAGIC``, a ``uint32`` header length, a JSON header, then the sections, each at a
@@ -15,10 +16,11 @@ built it): ``MAGIC``, a ``uint32`` header length, a JSON header, then the sectio
 
 - ``key_off`` (``keys + 1`` offsets) into ``key_blob``: the anagram keys, sorted ascending;
 - ``word_off`` (``keys + 1`` offsets) into ``word_blob``: each key's words, space-separated;
-- per card key: ``found``, the ascending indices of the keys that strictly contain it (not it
-  plus one S), and for each letter x that some of them hold more of, ``extra`` bitsets of
-  ``nbytes`` each (little-endian: bit j set when key ``found[j]`` adds at least c copies of x,
-  c = 1 .. extra).
+- per card key (the header gives ``[found_at, n, nbytes, spec_at, rows]``): ``found``, the
+  ascending indices of the n keys that strictly contain it (not it plus one S); for each letter
+  x that some of them hold more of, ``extra`` bitsets of ``nbytes`` each (little-endian: bit j
+  set when key ``found[j]`` adds at least c copies of x, c = 1 .. extra) at ``offset``; and the
+  ``rows`` triples ``(x, offset, extra)`` at ``spec_at``.
 
 Building a list costs 1-5 s (the expert list's 226 indexes); a lock file keeps two processes
 from building the same pack at once, and the file appears whole (written aside, then renamed).
@@ -45,14 +47,14 @@ except ImportError:  # not POSIX: concurrent builders each write their own file,
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1
+FORMAT = 2
 MAGIC = b"HXWORDS\x01"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 LETTER_INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
 # Where packs go when HEXBOARD_WORDS_PACK_DIR is unset: beside the lists, else a temporary folder.
 PACK_DIR_ENV = "HEXBOARD_WORDS_PACK_DIR"
-# Keys whose words a process keeps decoded (``Pack.words_at``): about 1 MiB at most.
-WORDS_CACHED = 8192
+# Keys whose words a process keeps decoded (``Pack.words_at``): about 0.5 MiB a list at most.
+WORDS_CACHED = 4096
 
 
 def sorted_letters(word: str) -> str:
@@ -166,12 +168,13 @@ def build(words: list[str], card_keys: list[str]) -> bytes:
         nbytes = (len(found) + 8) // 8
         at = _align(data)
         data += array("I", found).tobytes()
-        spec: list[list[int]] = []
+        spec = array("I")
         for x, bits in rows:
-            spec.append([x, _align(data), len(bits)])
+            spec.extend((x, _align(data), len(bits)))
             for b in bits:
                 data += b.to_bytes(nbytes, "little")
-        header["cards"][card] = {"found": [at, len(found)], "nbytes": nbytes, "rows": spec}
+        header["cards"][card] = [at, len(found), nbytes, _align(data), len(rows)]
+        data += spec.tobytes()
     head = json.dumps(header, separators=(",", ":")).encode("ascii")
     start = len(MAGIC) + 4 + len(head)
     pad = -start % 4
@@ -245,13 +248,14 @@ class Pack:
         record = self._header["cards"].get(key)
         if record is None:
             return None
-        at, n = record["found"]
-        nbytes = record["nbytes"]
-        found = self._view[self._base + at:][:4 * n].cast("I")
-        mm, base = self._map, self._base
-        rows = tuple((x, tuple(int.from_bytes(mm[base + off + c * nbytes:base + off + (c + 1) * nbytes], "little")
-                               for c in range(extra)))
-                     for x, off, extra in record["rows"])
+        at, n, nbytes, spec_at, count = record
+        view, mm, base = self._view, self._map, self._base
+        found = view[base + at:][:4 * n].cast("I")
+        spec = view[base + spec_at:][:12 * count].cast("I")
+        rows = tuple((spec[3 * r], tuple(int.from_bytes(mm[base + spec[3 * r + 1] + c * nbytes:
+                                                           base + spec[3 * r + 1] + (c + 1) * nbytes], "little")
+                                         for c in range(spec[3 * r + 2])))
+                     for r in range(count))
         return CardIndex(found, rows)
 
 
@@ -288,4 +292,7 @@ def open_pack(data: Path, level: str, cards_file: Path) -> Pack:
                 aside = folder / f".{level}-{digest}.{os.getpid()}.tmp"
                 aside.write_bytes(build(words, card_keys))
                 os.replace(aside, path)
+                for stale in folder.glob(f"{level}-*.bin"):  # an older list's or format's pack
+                    if stale != path:
+                        stale.unlink(missing_ok=True)
     return Pack(path)

@@ -127,7 +127,7 @@ def extensions(level: str, key: str) -> Extensions:
 
 # A stolen word's (index, added letters, mask) by its card key: bounded, since a mask is as
 # long as its card's index (up to 2.9 KB with the expert list).
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def _derived(level: str, base: str, key: str) -> tuple[Extensions, list[int], int] | None:
     ext = extensions(level, base)
     found = ext.within(key)

@@ -75,6 +75,15 @@ def _flush_through_deadlocks() -> None:
 _flush_through_deadlocks()
 
 
+def pytest_sessionstart(session):
+    """The engines' per-machine data (HexBoard Words' packs) built once here, before pytest-xdist
+    starts its workers and they start live sites: none of them waits on a build at its start."""
+    if not hasattr(session.config, "workerinput"):
+        from games.registry import warm_up_engines
+
+        warm_up_engines()
+
+
 def pytest_collection_modifyitems(config, items):
     """``browser`` tests need Debian's Chromium: CI installs it and must run them (a missing
     binary fails there); a newcomer's machine without it skips them, so `make test` passes."""

@@ -9,11 +9,14 @@ payload without ``"texts"``, its view a copy with each path's string rendered wi
 """
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.texts import render
 
 from .phrases import bot_name
+
+# The language the engines write their views in: a view needs no rendering for it.
+SOURCE_LANGUAGE = "en"
 
 
 def localize_view(view: dict | None, texts: dict | None) -> dict | None:
@@ -61,9 +64,12 @@ def localized_seats(seats: list[dict] | None) -> list[dict] | None:
 
 def localized(payload: dict) -> dict:
     """``payload`` (a snapshot or a replay step) without ``"texts"``, its ``view`` localized
-    and, for a snapshot, its bots' seat names (``localized_seats``, with or without texts)."""
+    and, for a snapshot, its bots' seat names (``localized_seats``, with or without texts).
+    In English (``SOURCE_LANGUAGE``) the view is already what the texts render to (the
+    conformance suite checks ``render(spec)`` against it, tests/i18n checks Django's English):
+    it is kept as it is, which spares every English socket a rendering per move (issue 29)."""
     out = {key: value for key, value in payload.items() if key != "texts"}
-    if "texts" in payload:
+    if "texts" in payload and get_language() != SOURCE_LANGUAGE:
         out["view"] = localize_view(payload.get("view"), payload["texts"])
     if "seats" in out:
         out["seats"] = localized_seats(out["seats"])

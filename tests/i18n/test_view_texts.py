@@ -12,7 +12,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from gameplatform.i18n.view_texts import localize_view, localized
+from gameplatform.i18n.view_texts import SOURCE_LANGUAGE, localize_view, localized
 from games import registry
 from games.conformance import option_sets, seat_layouts
 from games.texts import InContext, Plural, at_path, msgids, plural, render, text
@@ -75,6 +75,11 @@ def _check(engine, state, seat, seen: set):
             if _translated_differently(spec):
                 assert shown != at_path(view, path), f"{engine.slug}: {path} is still English: {shown!r}"
     assert view == engine.view(state, seat), "localize_view changed the engine's view"
+    # In English the view is what its texts render to through Django's English catalogue, so
+    # ``localized`` may hand it on as it is (issue 29: no rendering per English socket).
+    with translation.override(SOURCE_LANGUAGE):
+        assert localize_view(view, texts) == view, f"{engine.slug}: an English reader would see other texts"
+        assert localized({"view": view, "texts": texts})["view"] is view
 
 
 def _translated_differently(spec) -> bool:

@@ -44,8 +44,12 @@ def test_three_missed_turns_bring_in_a_bot_until_the_owner_is_back(
     match = match_factory("race", [member, "random"], options={"target": 5000}, turn_seconds=1)
     wait_for(lambda: MoveRecord.objects.filter(match=match, seat=0, actor="takeover").exists(), timeout=60)
     seat = Seat.objects.get(match=match, index=0)
-    assert seat.bot_takeover and seat.timeouts_in_row == 3
-    assert MoveRecord.objects.filter(match=match, seat=0, actor="timeout").count() == 3
+    actors = list(MoveRecord.objects.filter(match=match, seat=0).order_by("seq").values_list("actor", flat=True))
+    # Three time-outs, then the bot. On a loaded machine the 1 s timer may take a turn or two
+    # more before the bot's first move (the exact count is tests/matches/services/test_clocks.py's).
+    first_bot = actors.index("takeover")
+    assert actors[:3] == ["timeout"] * 3 and set(actors[:first_bot]) == {"timeout"}
+    assert seat.bot_takeover and seat.timeouts_in_row >= 3
     services.seat_resume(tenant=tenant, user=member, match_id=match.pk)
     seat.refresh_from_db()
     assert (seat.bot_takeover, seat.timeouts_in_row) == (False, 0)

@@ -18,6 +18,9 @@ from tests.realtime.conftest import TIMEOUT, first_state
 pytestmark = pytest.mark.django_db(transaction=True)
 
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# How long a socket waits for a move the worker's bot runner makes: a loaded CI machine can take
+# seconds (the bot's turn is due in 0.02 s; the 5 s of other waits once ran out there).
+WORKER_SECONDS = 30.0
 
 
 @pytest.fixture
@@ -288,13 +291,13 @@ async def test_a_bot_move_made_by_the_celery_worker_reaches_the_socket(race_matc
     accepted, code, sock = await connect_socket(member, match)
     state = first_state(sock)
     while state["view"]["to_act"] != [0]:  # the bot may have the first move
-        state = await sock.recv_type("state")
+        state = await sock.recv_type("state", WORKER_SECONDS)
     card = state["view"]["hand"][0]
     await sock.send({"type": "action", "action": {"type": "play", "card": card},
                      "expected_version": state["version"], "client_action_id": "alice-1"})
     seen = []
     while not seen or seen[-1]["type"] != "state" or seen[-1]["version"] < state["version"] + 2:
-        seen.append(await sock.recv())
+        seen.append(await sock.recv(WORKER_SECONDS))
     bot_move = seen[-1]
     assert [e["seat"] for e in bot_move["events"]] and {e["seat"] for e in bot_move["events"]} == {1}
     assert all(e["type"] != "drew" for e in bot_move["events"])

@@ -22,7 +22,6 @@ from games.hexboard_words.engine.packed import (
     LETTER_INDEX,
     Bitsets,
     CardIndex,
-    bits_at_least,
     bitsets,
     open_pack,
     sorted_letters,
@@ -125,5 +124,5 @@ def suggestions() -> dict[str, tuple[str, ...]]:
     return dict(deck())
 
 
-__all__ = ["ALPHABET", "DATA", "DEFAULT_LEVEL", "LETTER_INDEX", "LEVELS", "Lexicon", "bits_at_least", "deck",
+__all__ = ["ALPHABET", "DATA", "DEFAULT_LEVEL", "LETTER_INDEX", "LEVELS", "Lexicon", "deck",
            "is_word", "lexicon", "sorted_letters", "suggestions"]

@@ -118,6 +118,15 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _fresh_state_cache():
+    """Each test starts with no decoded states kept from another test's matches."""
+    from gameplatform.matches import state_cache
+
+    state_cache.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _english_afterwards():
     """Every test leaves the thread in English: a request in French (or a sign-in of someone
     who chose French: ``players.language``) activates French for the thread, LocaleMiddleware

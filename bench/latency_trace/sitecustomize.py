@@ -65,8 +65,7 @@ def _wrap_consumers(module) -> None:
     async def match_state(self, event):
         start = time.time()
         await forward(self, event)
-        snapshot = event.get("snapshot") or {}
-        _write(f"D {snapshot.get('match')} {snapshot.get('version')} {getattr(self, 'seat_index', None)} "
+        _write(f"D {event.get('match')} {event.get('version')} {getattr(self, 'seat_index', None)} "
                f"{start:.6f} {time.time():.6f}")
 
     consumer.match_state = match_state

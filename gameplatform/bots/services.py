@@ -18,6 +18,7 @@ from django.utils import timezone
 from gameplatform.bots import claims, scheduling
 from gameplatform.core.errors import ServiceError
 from gameplatform.core.outages import is_outage
+from gameplatform.matches import state_cache
 from gameplatform.matches.inputs import ActionInput, action_copy
 from gameplatform.matches.models import Match, Seat
 from gameplatform.matches.services import submit_action
@@ -79,13 +80,21 @@ def bot_take_turn(*, match_id, version) -> bool:
 def _choose(match_id: int, version: int | None):
     """Read the match (no lock) and let the first bot in ``to_act`` that does not wait choose:
     ``(seat, version, view, legal, rng, action, kind)``, or None when the match is not active,
-    not at ``version`` (when given) or no bot acts."""
-    match = Match.unscoped.filter(pk=match_id).only("game", "status", "version", "state").first()
-    if match is None or match.status != Match.Status.ACTIVE or (version is not None and match.version != version):
-        return None
-    seats = list(Seat.objects.filter(match_id=match_id).order_by("index"))
-    engine = registry.get_engine(match.game)
-    state = engine.decode(match.state)
+    not at ``version`` (when given) or no bot acts. At a ``version`` this process committed
+    itself the state and seats come from ``matches.state_cache`` (``submit_action`` checks
+    everything again under the row's lock)."""
+    cached = state_cache.get(match_id, version) if version is not None else None
+    if cached is not None:
+        # What this process committed at exactly that version (issue 29): no read, no decode.
+        engine, state, seats, at = registry.get_engine(cached.game), cached.state, cached.seats, version
+    else:
+        match = Match.unscoped.filter(pk=match_id).only("game", "status", "version", "state").first()
+        if match is None or match.status != Match.Status.ACTIVE or (version is not None and match.version != version):
+            return None
+        seats = tuple(Seat.objects.filter(match_id=match_id).order_by("index"))
+        engine = registry.get_engine(match.game)
+        state = engine.decode(match.state)
+        at = match.version
     for index in engine.to_act(state):
         if not 0 <= index < len(seats) or not seats[index].bot_plays:
             continue
@@ -96,7 +105,7 @@ def _choose(match_id: int, version: int | None):
         rng = random.Random(secrets.randbits(64))
         action = _bot(engine, seats[index]).choose(view, legal, rng)
         if action is not None:
-            return index, match.version, view, legal, rng, action, seats[index].bot_kind
+            return index, at, view, legal, rng, action, seats[index].bot_kind
     return None
 
 

@@ -13,7 +13,8 @@ from django.utils import timezone
 from gameplatform.core import events, sweeps
 from gameplatform.core.personal import export_section_register
 from gameplatform.core.taskqueue import task_send
-from gameplatform.matches import closing, personal, scheduling, timers, vacations
+from gameplatform.matches import closing, personal, scheduling, state_cache, timers, vacations
+from gameplatform.matches.models import Match
 from gameplatform.tenants.models import Membership
 
 log = logging.getLogger(__name__)
@@ -54,10 +55,25 @@ def vacation_clocks(event: events.VacationChanged, context: Mapping[str, Any]) -
     vacations.clocks_vacation_changed(membership=membership)
 
 
+def state_remember(event: events.MatchChanged, context: Mapping[str, Any]) -> None:
+    """After commit: the state the change committed goes to this process's ``state_cache``
+    (a bot choosing at that version reads no row and decodes nothing); an ended match's
+    entry is dropped. Changes published without their decoded state (a seat taken, a
+    hand-over) leave the old entry, which no longer matches the match's version."""
+    match, seats, state = context.get("match"), context.get("seats"), context.get("state")
+    if match is None or match.pk != event.match_id or match.version != event.version:
+        return
+    if match.status != Match.Status.ACTIVE:
+        state_cache.forget(match.pk)
+    elif seats is not None and state is not None:
+        state_cache.remember(match.pk, state_cache.Entry(match.version, match.game, state, tuple(seats)))
+
+
 def subscribe() -> None:
     """Called once from ``MatchesConfig.ready``."""
     events.subscribe(events.TurnChanged, timer_schedule, phase=events.AFTER_COMMIT)
     events.subscribe(events.MatchEnded, checkpoints_schedule, phase=events.AFTER_COMMIT)
+    events.subscribe(events.MatchChanged, state_remember, phase=events.AFTER_COMMIT)
     events.subscribe(events.VacationChanged, vacation_clocks, phase=events.IN_TRANSACTION)
     sweeps.sweep_register("deadlines", lambda: timers.deadlines_sweep())
     sweeps.sweep_register("community-closing", lambda: closing.closings_sweep())

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_noop
 from gameplatform.core import events as domain
 from gameplatform.core.errors import ServiceError
 from gameplatform.i18n.engine_texts import engine_text
-from gameplatform.matches import audit, clocks
+from gameplatform.matches import audit, clocks, state_cache, statements
 from gameplatform.matches.inputs import (  # noqa: F401  (the texts tests and callers name)
     ACTION_INVALID,
     ACTION_TOO_LARGE,
@@ -150,7 +150,8 @@ def submit_action(
         engine = _engine(match.game)
         if move.expected_version != match.version and not _parallel_ok(match, engine, mine.index, move.expected_version):
             raise ServiceError("stale_version", STALE_VERSION, 409, "expected_version")
-        state = engine.decode(match.state)
+        cached = state_cache.get(mid, match.version)  # this process committed that version
+        state = cached.state if cached is not None and cached.game == match.game else engine.decode(match.state)
         if mine.index not in engine.to_act(state):
             raise ServiceError("not_your_turn", NOT_YOUR_TURN, 409)
         outcome = _apply(match, seats, mine, engine, state, move.action, actor, cid, count_timeout)
@@ -230,12 +231,13 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
             match.to_act_since = match.version
         restart = engine.clock_restarts(state, new_state, mine.index, events) or set(to_act) != set(before)
         _arm(match, to_act, seats, now, restart_clock=restart, actor=mine.index)
-    match.save(update_fields=["state", "version", "result", "status", "finished_at", "deadline", "bot_due_at", "bot_slow",
-                              "to_act_since"])
-    MoveRecord.objects.create(
+    # Two statements built once (statements.MOVE_FIELDS), as match.save(update_fields=...) and
+    # MoveRecord.objects.create would write them, without compiling them per move.
+    statements.match_save_move(match)
+    statements.record_insert(MoveRecord(
         match=match, seq=match.version, seat=mine.index, action=action, events=events,
         actor=recorded, client_action_id=client_action_id,
-    )
+    ))
     facts = []
     if hands == HANDED_OVER:
         facts.append((domain.SeatHandedOver, {"seat": mine.index, "bot_kind": takeover_bot_kind(engine)}))
@@ -272,8 +274,9 @@ def _seat_index(value, count: int, *, field_name: str = "seat_index") -> int:
 def _lock(match_id: int, tenant) -> Match:
     """The match row, locked for this transaction; 404 if missing or of another tenant.
 
-    No join in this query: PostgreSQL refuses FOR UPDATE on the nullable side of one."""
-    match = Match.unscoped.select_for_update().filter(pk=match_id).first()
+    No join in this query: PostgreSQL refuses FOR UPDATE on the nullable side of one. The
+    statement is built once (``statements.match_lock``), not compiled per move."""
+    match = statements.match_lock(match_id)
     if match is None or (tenant is not None and match.tenant_id != getattr(tenant, "pk", tenant)):
         raise ServiceError("match_not_found", MATCH_NOT_FOUND, 404)
     return match

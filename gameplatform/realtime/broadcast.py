@@ -4,12 +4,11 @@ public one (docs/contracts.md, "Match snapshot" and "WebSocket").
 ``match_changed(match_id, version, events)`` is what services call in
 ``transaction.on_commit``. It loads the match and its seats in one query and decodes the
 state (or takes all three from the action that has just written them), computes one view
-per seat plus the spectator view, and sends
-``{"type": "match.state", "snapshot": <snapshot without "type">, "user_id": ..., "seat_users": [...]}``
-to ``match.<id>.seat.<i>`` for each seated person and to ``match.<id>.public``.
-``MatchConsumer.match_state`` forwards it as a ``state`` message. The snapshot's view is the
-engine's English one with its ``"texts"`` (``SnapshotTable.snapshot``): each socket renders
-them in its own language (``i18n.view_texts.localized``) and never sends ``"texts"`` on.
+per seat plus the spectator view, and sends each as a ``frames.state_message`` (the
+``state`` frame encoded once, in English, with what other languages render from) to
+``match.<id>.seat.<i>`` for each seated person and to ``match.<id>.public``.
+``MatchConsumer.match_state`` forwards its frame (``frames.frame_for`` the socket's
+language); ``"texts"`` never reach a client.
 
 Who may see what (hidden information): a seat's message holds ``engine.view(state, i)`` and
 ``visible_events(events, i)``; the public message ``engine.view(state, None)`` and only public
@@ -61,11 +60,12 @@ from django.db.models import OuterRef, Subquery
 
 from gameplatform.matches.models import Match, MoveRecord, Seat
 from gameplatform.matches.selectors import SnapshotTable
+from gameplatform.realtime.frames import MESSAGE_TYPE, state_message
+
+__all__ = ["MESSAGE_TYPE", "match_changed", "match_messages", "table_messages", "groups_send"]
 
 log = logging.getLogger(__name__)
 
-# The consumer method that handles these messages: MatchConsumer.match_state.
-MESSAGE_TYPE = "match.state"
 # How long a foreign thread waits for the server loop to take the messages (seconds).
 SEND_TIMEOUT_SECONDS = 5.0
 
@@ -179,22 +179,16 @@ def table_messages(table: SnapshotTable, events: list) -> list[tuple[str, dict]]
     """The ``(group, message)`` pairs of the version ``table`` holds (its seats in index
     order, with users): one per seated person, then the public one. No query."""
     match, seats = table.match, table.seats
-
-    def snapshot(idx: int | None) -> dict:
-        return table.snapshot(idx, events)
-
     # The people whose sockets belong in a seat group (selectors.seat_of: not a bot seat).
     seated = [s for s in seats if s.user_id is not None and not s.is_bot]
     seat_users = [s.user_id for s in seated]
     sends = [
         (group_seat(match.pk, s.index),
-         {"type": MESSAGE_TYPE, "snapshot": snapshot(s.index), "user_id": s.user_id, "seat_users": seat_users})
+         state_message(match.pk, table.snapshot(s.index, events), user_id=s.user_id, seat_users=seat_users))
         for s in seated
     ]
-    sends.append(
-        (group_public(match.pk),
-         {"type": MESSAGE_TYPE, "snapshot": snapshot(None), "user_id": None, "seat_users": seat_users})
-    )
+    sends.append((group_public(match.pk),
+                  state_message(match.pk, table.snapshot(None, events), user_id=None, seat_users=seat_users)))
     return sends
 
 
@@ -296,8 +290,8 @@ async def _send_in_order(layer, sends: list[tuple[str, dict]]) -> None:
         order = _orders.get(loop)
         if order is None:
             order = _orders[loop] = _MatchOrder()
-    snapshot = (sends[-1][1].get("snapshot") or {}) if sends else {}
-    await order.send(layer, snapshot.get("match"), snapshot.get("version"), sends)
+    last = sends[-1][1] if sends else {}
+    await order.send(layer, last.get("match"), last.get("version"), sends)
 
 
 class _MatchOrder:

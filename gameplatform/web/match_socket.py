@@ -17,13 +17,13 @@ from gameplatform.chat.consumers import ChatSocketMixin
 from gameplatform.core.errors import ServiceError
 from gameplatform.core.outages import is_outage
 from gameplatform.i18n.engine_texts import engine_text
-from gameplatform.i18n.view_texts import localized
 from gameplatform.matches import selectors, services
 from gameplatform.matches.inputs import ActionInput
 from gameplatform.matches.models import Match
 from gameplatform.realtime import broadcast
 from gameplatform.realtime.admission import MemberSocket
 from gameplatform.realtime.auth import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
+from gameplatform.realtime.frames import frame_for
 from gameplatform.realtime.messages import CHAT_TYPES, ClientError, decode_frame, echo_ids, parse_message
 from gameplatform.tenants.services import membership_require
 from games.protocol import IllegalAction
@@ -161,7 +161,7 @@ class MatchConsumer(ChatSocketMixin, MemberSocket):
             await self.failed(exc, kind="chat_error" if chat else "error", message=MSG_SERVER_ERROR, **ids)
 
     async def match_state(self, event):
-        """A broadcast (``broadcast.match_messages``): forward it as ``state`` if it is ours
+        """A broadcast (``frames.state_message``): forward its ``state`` frame if it is ours
         (an outage meanwhile: ``unavailable``, after which the client syncs)."""
         try:
             await self._forward(event)
@@ -171,7 +171,6 @@ class MatchConsumer(ChatSocketMixin, MemberSocket):
             log.exception("match socket %s: broadcast not forwarded", self.match_id)
 
     async def _forward(self, event):
-        snapshot = event["snapshot"]
         if self.seat_index is not None and event.get("user_id") != self.user_id:
             # The seat changed hands since we joined its group: never show us its view.
             await self._send_fresh_state()
@@ -180,13 +179,12 @@ class MatchConsumer(ChatSocketMixin, MemberSocket):
             # We took a seat while watching: switch to our seat's group and view.
             await self._send_fresh_state()
             return
-        if snapshot["version"] < self.last_version:
+        if event["version"] < self.last_version:
             return  # older than what this socket already has
-        self.last_version = snapshot["version"]
-        with translation.override(self.language):
-            snapshot = localized(snapshot)  # the broadcast's view is English: in our language
-        await self.send_json({"type": "state", **snapshot})
-        await self.chat_follow(status=snapshot["status"])
+        self.last_version = event["version"]
+        # Encoded once by the broadcaster (in English), rendered once per language here.
+        await self.send(text_data=frame_for(event, self.language))
+        await self.chat_follow(status=event["status"])
 
     # --- message handlers -----------------------------------------------------------------
 

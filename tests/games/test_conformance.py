@@ -71,10 +71,10 @@ def test_bots_play_a_match_through_the_services(slug, match_factory, assert_repl
     selector shows that seat; the records replay from the seed to the stored state."""
     from gameplatform.bots import scheduling as bot_scheduling
     from gameplatform.bots.services import match_play_out
-    from gameplatform.i18n.view_texts import localized
     from gameplatform.matches import scheduling, selectors
     from gameplatform.matches.models import Match
     from gameplatform.realtime import broadcast
+    from gameplatform.realtime.frames import message_snapshot
 
     sent = []
     monkeypatch.setattr(broadcast, "_deliver", lambda layer, sends: sent.append(sends))
@@ -94,8 +94,8 @@ def test_bots_play_a_match_through_the_services(slug, match_factory, assert_repl
         if checked < 40 or match.status != Match.Status.ACTIVE:  # the first moves and the last
             for sends in sent:
                 for _group, message in sends:
-                    seat = message["snapshot"]["seat"]
-                    assert localized(message["snapshot"]) == selectors.match_snapshot(match=match, seat=seat)
+                    seat = message_snapshot(message)["seat"]
+                    assert message_snapshot(message) == selectors.match_snapshot(match=match, seat=seat)
             checked += 1
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.result is not None

@@ -7,11 +7,11 @@ import threading
 import pytest
 from channels.db import database_sync_to_async
 
-from gameplatform.i18n.view_texts import localized
 from gameplatform.matches import selectors, services
 from gameplatform.matches.models import Match, MoveRecord
 from gameplatform.realtime import broadcast
 from gameplatform.realtime.broadcast import group_public, group_seat, match_messages
+from gameplatform.realtime.frames import message_snapshot
 from games.registry import get_engine
 from tests.realtime.conftest import TIMEOUT, first_state
 
@@ -56,7 +56,7 @@ def test_each_group_gets_the_snapshot_of_its_seat_in_one_query(race, django_asse
         assert message["user_id"] == (users[seat].pk if seat is not None else None)
         assert message["seat_users"] == [users[0].pk, users[1].pk]
         # Exactly what the REST view / a sync shows that seat.
-        assert localized(message["snapshot"]) == selectors.match_snapshot(match=match, seat=seat)
+        assert message_snapshot(message) == selectors.match_snapshot(match=match, seat=seat)
 
 
 def test_private_events_and_hands_go_only_to_their_seat(race):
@@ -69,11 +69,11 @@ def test_private_events_and_hands_go_only_to_their_seat(race):
     engine = get_engine("race")
     state = engine.decode(Match.unscoped.get(pk=match.pk).state)
     for seat in (0, 1):
-        snap = sends[group_seat(match.pk, seat)]["snapshot"]
+        snap = message_snapshot(sends[group_seat(match.pk, seat)])
         assert snap["view"]["hand"] == state["hands"][seat]
         drew = [e for e in snap["events"] if e["type"] == "drew"]
         assert drew == ([{"type": "drew", "seat": actor, "card": state["hands"][actor][-1]}] if seat == actor else [])
-    public = sends[group_public(match.pk)]["snapshot"]
+    public = message_snapshot(sends[group_public(match.pk)])
     assert "hand" not in public["view"]
     assert all("visible_to" not in e and e["type"] != "drew" for e in public["events"])
 
@@ -86,11 +86,11 @@ def test_seed_is_sent_only_once_the_match_is_finished(race_match, member, other_
         events = MoveRecord.objects.get(match=match, seq=outcome.version).events
         sends = match_messages(match_id=match.pk, version=outcome.version, events=events)
         match.refresh_from_db()
-        seeds = {message["snapshot"]["seed"] for _, message in sends}
+        seeds = {message_snapshot(message)["seed"] for _, message in sends}
         if match.status == Match.Status.FINISHED:
             assert seeds == {str(match.seed)}  # a string: 63 bits do not fit a JS number
             for (_group, message), seat in zip(sends, (0, 1, None), strict=True):
-                assert localized(message["snapshot"]) == selectors.match_snapshot(match=match, seat=seat)
+                assert message_snapshot(message) == selectors.match_snapshot(match=match, seat=seat)
             break
         assert seeds == {None}
 
@@ -109,8 +109,11 @@ def test_bot_and_empty_seats_have_no_group_message(race_match, member):
     assert [group for group, _ in sends] == [group_seat(match.pk, 0), group_public(match.pk)]
 
 
-def _normalized(data):
-    return json.loads(json.dumps(data))
+def _normalized(sends):
+    """The broadcast's ``(group, message)`` pairs with their frames decoded."""
+    return [(group, {**message, "frame": json.loads(message["frame"]),
+                     "extra": json.loads(message["extra"]) if message["extra"] else None})
+            for group, message in sends]
 
 
 @pytest.fixture
@@ -140,7 +143,7 @@ def test_an_action_hands_the_broadcast_what_it_wrote_so_it_reads_nothing(
         fresh = match_messages(match_id=match.pk, version=outcome.version, events=events)
         assert fresh and _normalized(captured_sends[-1]) == _normalized(fresh)
         match.refresh_from_db()
-    assert {message["snapshot"]["seed"] for _, message in captured_sends[-1]} == {str(match.seed)}
+    assert {message_snapshot(message)["seed"] for _, message in captured_sends[-1]} == {str(match.seed)}
 
 
 @pytest.mark.django_db
@@ -157,7 +160,8 @@ def test_a_bot_move_hands_the_broadcast_what_it_wrote(
     with django_capture_on_commit_callbacks() as callbacks:
         assert bot_take_turn(match_id=match.pk, version=match.version) is True
     with django_assert_num_queries(0):
-        callbacks[0]()  # the broadcast (then the bot task of the next turn, if any)
+        for callback in callbacks:  # the state kept, the broadcast, the next bot turn's schedule
+            callback()
     events = MoveRecord.objects.get(match=match, seq=match.version + 1).events
     fresh = match_messages(match_id=match.pk, version=match.version + 1, events=events)
     assert [group for group, _ in fresh] == [group_seat(match.pk, 0), group_public(match.pk)]

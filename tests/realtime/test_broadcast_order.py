@@ -35,9 +35,9 @@ def sends_for(version: int, match_id: int | None = None, seats=(0, 1)) -> list[t
     """One broadcast of ``version`` of match ``match_id`` (default: this test's): a message
     per seat group, then the public one."""
     match_id = MATCH if match_id is None else match_id
-    out = [(group_seat(match_id, i), {"type": MESSAGE_TYPE, "snapshot": {"match": match_id, "version": version},
+    out = [(group_seat(match_id, i), {"type": MESSAGE_TYPE, "match": match_id, "version": version,
                                       "user_id": i + 1, "seat_users": [1, 2]}) for i in seats]
-    out.append((group_public(match_id), {"type": MESSAGE_TYPE, "snapshot": {"match": match_id, "version": version},
+    out.append((group_public(match_id), {"type": MESSAGE_TYPE, "match": match_id, "version": version,
                                          "user_id": None, "seat_users": [1, 2]}))
     return out
 
@@ -52,8 +52,8 @@ class RecordingLayer:
 
     async def group_send(self, group, message):
         if self.pause is not None:
-            await self.pause(group, message["snapshot"]["version"])
-        self.sent.append((group, message["snapshot"]["version"], asyncio.get_running_loop(),
+            await self.pause(group, message["version"])
+        self.sent.append((group, message["version"], asyncio.get_running_loop(),
                           threading.current_thread().name))
 
     def versions(self, group: str) -> list[int]:
@@ -229,7 +229,7 @@ async def test_the_configured_layer_delivers_rapid_versions_in_order():
     got = []
     while not got or got[-1] != versions[-1]:
         message = await asyncio.wait_for(layer.receive(channel), TIMEOUT)
-        got.append(message["snapshot"]["version"])
+        got.append(message["version"])
     await asyncio.get_running_loop().run_in_executor(None, lambda: [t.join(TIMEOUT) for t in threads])
     with pytest.raises(TimeoutError):  # nothing older trails behind the last version
         await asyncio.wait_for(layer.receive(channel), 0.3)

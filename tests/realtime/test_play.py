@@ -413,7 +413,8 @@ async def test_a_seat_message_for_someone_else_is_never_forwarded(table, connect
     forged = {"type": "state", "match": match.pk, "version": 99, "view": {"hand": ["SECRET"]}}
     await get_channel_layer().group_send(
         broadcast.group_seat(match.pk, 0),
-        {"type": broadcast.MESSAGE_TYPE, "snapshot": forged, "user_id": bob.pk, "seat_users": [bob.pk]},
+        {"type": broadcast.MESSAGE_TYPE, "match": match.pk, "version": 99, "status": "active",
+         "frame": json.dumps(forged), "extra": None, "user_id": bob.pk, "seat_users": [bob.pk]},
     )
     got = await socks[0].recv_type("state")
     assert got["version"] == version and "SECRET" not in json.dumps(got)

@@ -87,13 +87,17 @@ def submit_action(
     actor="user",
     move: ActionInput | None = None,
     count_timeout: bool = True,
+    membership=None,
 ) -> ActionOutcome:
     """Applies an action for a seat: the one way a match moves on.
 
     The action comes as ``move`` (an ``ActionInput`` from ``inputs.parse_action_input``,
     trusted as it is) or as ``action``, ``expected_version`` and ``client_action_id``, which
     go through that parser here. People pass ``tenant`` and ``user`` (their own seat acts);
-    tasks pass ``seat`` and ``actor`` "bot" or "timeout" and no tenant. In one transaction:
+    tasks pass ``seat`` and ``actor`` "bot" or "timeout" and no tenant. A caller that has
+    just checked the person's membership (``membership_require``, the socket's recheck of
+    the same message) passes it as ``membership`` and it is not read again (one that is not
+    this user's of this tenant is ignored). In one transaction:
     lock the match row, check membership, seat, version and ``to_act``, ``engine.apply``,
     save state and ``version + 1``, append the ``MoveRecord`` (``seq`` = the new version),
     finish the match when ``engine.result`` says so, set the next deadline, and publish
@@ -124,7 +128,7 @@ def submit_action(
     if actor == MoveRecord.Actor.USER:
         if seat is not None:
             raise ServiceError("invalid_seat_index", SEAT_NOT_FOR_PEOPLE, 400, "seat")
-        _member(user=user, tenant=tenant)
+        _member(user=user, tenant=tenant, checked=membership)
     elif isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
         raise ServiceError("invalid_seat_index", SEAT_INDEX_INVALID, 400, "seat")
 
@@ -251,7 +255,12 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
     return ActionOutcome(match.version, mine.index, visible_events(events, mine.index), False)
 
 
-def _member(*, user, tenant) -> None:
+def _member(*, user, tenant, checked=None) -> None:
+    """``membership_require``, unless ``checked`` is the membership of ``user`` in ``tenant``
+    that the caller has just required."""
+    if (checked is not None and user is not None and tenant is not None
+            and checked.user_id == getattr(user, "pk", None) and checked.tenant_id == getattr(tenant, "pk", tenant)):
+        return
     membership_require(user=user, tenant=tenant)
 
 

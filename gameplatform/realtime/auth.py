@@ -56,15 +56,16 @@ def session_user_still_allowed(scope: dict, *, user_id: int, tenant) -> bool:
     """True when the socket's session still signs in the active user ``user_id``, who is
     still a member of ``tenant`` (not banned); then ``scope["user"]`` is that fresh user. A
     logout or a password change elsewhere ends the session; a suspension or a ban ends the
-    membership check."""
+    membership check. ``scope["membership"]`` is then the membership just read."""
     engine = import_module(settings.SESSION_ENGINE)
     session_key = getattr(scope.get("session"), "session_key", None)
     user = get_user(SimpleNamespace(session=engine.SessionStore(session_key)))
     if not user.is_authenticated or user.pk != user_id:
         return False
     try:
-        membership_require(user=user, tenant=tenant)
+        membership = membership_require(user=user, tenant=tenant)
     except ServiceError:
         return False
     scope["user"] = user
+    scope["membership"] = membership  # just checked: the move submitted next needs not read it again
     return True

@@ -218,6 +218,7 @@ class MatchConsumer(ChatSocketMixin, MemberSocket):
                              client_action_id=msg.client_action_id),
             tenant=self.tenant,
             user=self.scope["user"],
+            membership=self.scope.get("membership"),  # still_allowed just required it
         )
 
     async def _send_fresh_state(self):

@@ -8,7 +8,7 @@ every message.
 
 Run (PostgreSQL and Redis on 127.0.0.1)::
 
-    .venv/bin/python bench/latency.py [--games hextopia|all|mixed|a,b] [--moves bots|sockets]
+    .venv/bin/python bench/latency.py [--games hextopia|all|mixed|a,b] [--moves bots|sockets|both]
         [--spectators 1] [--matches 100] [--seconds 60] [--bot-delay 1.0]
         [--daphnes 1] [--proxy haproxy|nginx] [--workers 1] [--pool prefork] [--concurrency 2]
         [--conn-max-age 60] [--channel-layer pubsub] [--force] [--wait-idle SECONDS]
@@ -26,6 +26,7 @@ What it does, all on loopback, stopping everything it started at the end:
    to the takeover bot (``Seat.bot_takeover``), so bots play every move while each seat has
    its owner's socket; ``--moves sockets``: the seats' sockets play, a random legal action one
    ``--bot-delay`` after each state that offers one (a person's move over the WebSocket);
+   ``--moves both``: each game measured twice in the same run, bots then sockets;
 3. measures the machine's load for 5 s (``bench/latency_parts/load.py`` says whose CPU is
    whose: "other processes" are all but the bench's own, the PostgreSQL and Redis servers
    serving it, and the kernel) and stops there, exit status 3, when the other processes
@@ -182,8 +183,9 @@ def parse_args(argv=None) -> Run:
     p.add_argument("--matches", type=int, default=100)
     p.add_argument("--games", default="hextopia", help="the games, one after the other with the same services: "
                    "comma-separated slugs, or 'all'")
-    p.add_argument("--moves", choices=("bots", "sockets"), default="bots", help="who moves: every seat's takeover "
-                   "bot (a worker), or the seat's socket, a random legal action one pace after each state")
+    p.add_argument("--moves", choices=("bots", "sockets", "both"), default="bots", help="who moves: every seat's "
+                   "takeover bot (a worker), or the seat's socket, a random legal action one pace after each state; "
+                   "both: each game twice, bots then sockets, in one run")
     p.add_argument("--spectators", type=int, default=1, help="sockets per match of members at no seat")
     p.add_argument("--seconds", type=float, default=60.0, help="measuring time after the matches start")
     p.add_argument("--bot-delay", type=float, default=1.0, help="BOT_DELAY_SECONDS of the server (the site's 1.0)")
@@ -420,12 +422,14 @@ def main(argv=None) -> int:
         front = f"{run.proxy} on 127.0.0.1:{run.port} in front of " if run.proxy else ""
         print(f"{front}Daphne x{run.daphnes} on {', '.join(map(str, run.daphne_ports))}, "
               f"{run.workers} Celery worker(s); logs in {LOG_DIR}")
+        kinds = ("bots", "sockets") if run.moves == "both" else (run.moves,)
         for game in run.games:
-            run.game = game
-            result = game_measure(run)
-            if result is None:
-                return EXIT_NOT_IDLE
-            results.append(result)
+            for kind in kinds:
+                run.game, run.moves = game, kind
+                result = game_measure(run)
+                if result is None:
+                    return EXIT_NOT_IDLE
+                results.append(result)
     finally:
         services_stop(run)
         tables_drop()

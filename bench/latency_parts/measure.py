@@ -12,6 +12,9 @@ from bench.latency_parts.sockets import Receipts, seat_listen
 from bench.latency_parts.tables import Table, tables_start
 
 READY_TIMEOUT_SECONDS = 60.0
+# More sockets take longer: each handshake's admission runs in Daphne's one database thread
+# (about 10-20 ms each), so 4,000 sockets (issue 29, point 3) need about two minutes.
+READY_SECONDS_PER_SOCKET = 0.04
 CONNECT_CONCURRENCY = 25  # sockets opening at once (each costs Daphne a few queries)
 
 
@@ -41,7 +44,8 @@ async def measure(run, tables: list[Table]) -> tuple[Receipts, float, float, loa
     ]
     waiting = asyncio.gather(*(e.wait() for e in events))
     # Returns once every socket has its first state, or as soon as one of them fails.
-    await asyncio.wait([waiting, *tasks], timeout=READY_TIMEOUT_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+    ready = max(READY_TIMEOUT_SECONDS, READY_SECONDS_PER_SOCKET * len(tasks))
+    await asyncio.wait([waiting, *tasks], timeout=ready, return_when=asyncio.FIRST_COMPLETED)
     if not waiting.done():
         waiting.cancel()
         stop.set()

@@ -65,6 +65,7 @@ def bot_take_turn(*, match_id, version) -> bool:
             _submit(match_id, seat, at, action)
             return True
         except ServiceError as err:
+            state_cache.forget(match_id)  # the next look reads the database
             if err.code == "stale_version":
                 continue  # someone moved first: look again
             log.error("bot %s of match %s chose a refused action %r: %s", kind or "takeover", match_id, action,
@@ -82,19 +83,25 @@ def _choose(match_id: int, version: int | None):
     ``(seat, version, view, legal, rng, action, kind)``, or None when the match is not active,
     not at ``version`` (when given) or no bot acts. At a ``version`` this process committed
     itself the state and seats come from ``matches.state_cache`` (``submit_action`` checks
-    everything again under the row's lock)."""
+    everything again under the row's lock); when by that entry no bot acts, the entry is
+    dropped and the database read, which has the last word."""
     cached = state_cache.get(match_id, version) if version is not None else None
     if cached is not None:
         # What this process committed at exactly that version (issue 29): no read, no decode.
-        engine, state, seats, at = registry.get_engine(cached.game), cached.state, cached.seats, version
-    else:
-        match = Match.unscoped.filter(pk=match_id).only("game", "status", "version", "state").first()
-        if match is None or match.status != Match.Status.ACTIVE or (version is not None and match.version != version):
-            return None
-        seats = tuple(Seat.objects.filter(match_id=match_id).order_by("index"))
-        engine = registry.get_engine(match.game)
-        state = engine.decode(match.state)
-        at = match.version
+        pick = _pick(registry.get_engine(cached.game), cached.state, cached.seats, version)
+        if pick is not None:
+            return pick
+        state_cache.forget(match_id)
+    match = Match.unscoped.filter(pk=match_id).only("game", "status", "version", "state").first()
+    if match is None or match.status != Match.Status.ACTIVE or (version is not None and match.version != version):
+        return None
+    seats = tuple(Seat.objects.filter(match_id=match_id).order_by("index"))
+    engine = registry.get_engine(match.game)
+    return _pick(engine, engine.decode(match.state), seats, match.version)
+
+
+def _pick(engine: Engine, state, seats, version: int):
+    """``_choose``'s choice from ``state`` and ``seats`` at ``version``, or None."""
     for index in engine.to_act(state):
         if not 0 <= index < len(seats) or not seats[index].bot_plays:
             continue
@@ -105,7 +112,7 @@ def _choose(match_id: int, version: int | None):
         rng = random.Random(secrets.randbits(64))
         action = _bot(engine, seats[index]).choose(view, legal, rng)
         if action is not None:
-            return index, at, view, legal, rng, action, seats[index].bot_kind
+            return index, version, view, legal, rng, action, seats[index].bot_kind
     return None
 
 

@@ -27,14 +27,6 @@ RECORD_FIELDS = ("match", "seq", "seat", "action", "events", "actor", "client_ac
 
 
 @lru_cache(maxsize=8)
-def _lock_sql(vendor: str, for_update: str) -> str:
-    qn = default_connection.ops.quote_name
-    table, pk = qn(Match._meta.db_table), qn(Match._meta.pk.column)
-    suffix = f" {for_update}" if for_update else ""
-    return f"SELECT * FROM {table} WHERE {pk} = %s{suffix}"
-
-
-@lru_cache(maxsize=8)
 def _update_sql(vendor: str) -> tuple[str, tuple[Field, ...]]:
     qn = default_connection.ops.quote_name
     fields = tuple(Match._meta.get_field(name) for name in MOVE_FIELDS)
@@ -51,76 +43,72 @@ def _insert_sql(vendor: str) -> tuple[str, tuple[Field, ...]]:
     return f"INSERT INTO {qn(MoveRecord._meta.db_table)} ({columns}) VALUES ({marks})", fields
 
 
-# The match's JSON columns come with the first seat's row only (index 0: every match has it),
-# so PostgreSQL reads and sends the state once, not once per seat.
-_ONCE = ("options", "state", "result")
-
-
 @lru_cache(maxsize=8)
-def _table_plan(vendor: str, for_update: str):
-    """The statement of ``match_lock_with_seats`` and how to read its rows: ``(sql, parts)``,
-    each part ``(model, fields, converters per field)`` in column order."""
+def _plans(vendor: str, for_update: str):
+    """The two statements of ``match_lock_with_seats`` and how to read their rows:
+    ``((lock_sql, match_part), (seats_sql, seat_part, user_part))``, each part ``(model,
+    ((converters, column), ...))`` in column order."""
     qn = default_connection.ops.quote_name
     user_model = Seat._meta.get_field("user").related_model
-    parts, columns = [], []
-    for model, alias in ((Match, "m"), (Seat, "s"), (user_model, "u")):
-        fields = tuple(model._meta.concrete_fields)
-        converters = []
-        for f in fields:
+
+    def part(model, alias):
+        plan = []
+        for f in model._meta.concrete_fields:
             col = f.get_col(alias)
-            converters.append(tuple(f.get_db_converters(default_connection))
-                              + tuple(default_connection.ops.get_db_converters(col)))
-            name = f"{alias}.{qn(f.column)}"
-            if model is Match and f.name in _ONCE:
-                name = f"CASE WHEN s.{qn('index')} = 0 THEN {name} END"
-            columns.append(name)
-        parts.append((model, fields, tuple((c, f.get_col(alias)) for c, f in zip(converters, fields, strict=True))))
-    sql = (f"SELECT {', '.join(columns)} FROM {qn(Match._meta.db_table)} m"
-           f" JOIN {qn(Seat._meta.db_table)} s ON s.{qn('match_id')} = m.{qn(Match._meta.pk.column)}"
-           f" LEFT JOIN {qn(user_model._meta.db_table)} u ON u.{qn(user_model._meta.pk.column)} = s.{qn('user_id')}"
-           f" WHERE m.{qn(Match._meta.pk.column)} = %s ORDER BY s.{qn('index')}")
-    return (f"{sql} {for_update}" if for_update else sql), tuple(parts)
+            plan.append((tuple(f.get_db_converters(default_connection))
+                         + tuple(default_connection.ops.get_db_converters(col)), col))
+        columns = ", ".join(f"{alias}.{qn(f.column)}" for f in model._meta.concrete_fields)
+        return (model, tuple(plan)), columns
+
+    match_part, match_columns = part(Match, "m")
+    seat_part, seat_columns = part(Seat, "s")
+    user_part, user_columns = part(user_model, "u")
+    lock = (f"SELECT {match_columns} FROM {qn(Match._meta.db_table)} m"
+            f" WHERE m.{qn(Match._meta.pk.column)} = %s")
+    seats = (f"SELECT {seat_columns}, {user_columns} FROM {qn(Seat._meta.db_table)} s"
+             f" LEFT JOIN {qn(user_model._meta.db_table)} u ON u.{qn(user_model._meta.pk.column)} = s.{qn('user_id')}"
+             f" WHERE s.{qn('match_id')} = %s ORDER BY s.{qn('index')}")
+    return ((f"{lock} {for_update}" if for_update else lock), match_part), (seats, seat_part, user_part)
 
 
-def _instance(model, plan, values, db: str, connection):
+def _instance(part, values, connection):
+    model, plan = part
     converted = []
     for value, (converters, col) in zip(values, plan, strict=True):
         for converter in converters:
             value = converter(value, col, connection)
         converted.append(value)
-    return model.from_db(db, [f.attname for f in model._meta.concrete_fields], converted)
+    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
 
 
 def match_lock_with_seats(match_id: int, connection=default_connection) -> tuple[Match, list[Seat]] | None:
-    """The match row ``match_id`` locked for the caller's transaction and its seats in index
+    """The match row ``match_id`` locked for the caller's transaction, then its seats in index
     order with their users (what ``match_lock`` and
-    ``Seat.objects.filter(match=...).select_related("user").order_by("index")`` give), in one
-    statement (``FOR UPDATE OF`` the match row only, where the vendor has it); each seat's
-    ``match`` is the returned match. None when the match is missing or has no seat 0 (the
-    caller then locks it alone)."""
-    for_update = ""
-    if connection.features.has_select_for_update:
-        for_update = connection.ops.for_update_sql(of=("m",) if connection.features.has_select_for_update_of else ())
-    sql, parts = _table_plan(connection.vendor, for_update)
+    ``Seat.objects.filter(match=...).select_related("user").order_by("index")`` give), in two
+    statements built once; each seat's ``match`` is the returned match. None when there is no
+    such match.
+
+    Two statements, not one join: in PostgreSQL's READ COMMITTED, a ``FOR UPDATE`` that waited
+    for another transaction re-reads only the locked row, and a join's other rows would be
+    those of before the wait (a seat handed to a bot meanwhile would still look like its
+    person's). The seats' statement starts after the lock is held, so it sees that commit."""
+    for_update = connection.ops.for_update_sql() if connection.features.has_select_for_update else ""
+    (lock_sql, match_part), (seats_sql, seat_part, user_part) = _plans(connection.vendor, for_update)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [match_id])
+        cursor.execute(lock_sql, [match_id])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        match = _instance(match_part, row, connection)
+        cursor.execute(seats_sql, [match_id])
         rows = cursor.fetchall()
-    if not rows:
-        return None
-    (match_model, match_fields, match_plan), (_, seat_fields, seat_plan), (user_model, _, user_plan) = parts
-    m, n = len(match_fields), len(match_fields) + len(seat_fields)
-    match = _instance(Match, match_plan, rows[0][:m], connection.alias, connection)
+    width = len(seat_part[1])
     seats = []
-    for row in rows:
-        seat = _instance(Seat, seat_plan, row[m:n], connection.alias, connection)
-        if seat.index == 0 and seats:
-            return None  # two seats 0 cannot be: read them the ORM's way
-        user = _instance(user_model, user_plan, row[n:], connection.alias, connection) if seat.user_id else None
-        Seat.user.field.set_cached_value(seat, user)
+    for values in rows:
+        seat = _instance(seat_part, values[:width], connection)
+        Seat.user.field.set_cached_value(seat, _instance(user_part, values[width:], connection) if seat.user_id else None)
         Seat.match.field.set_cached_value(seat, match)
         seats.append(seat)
-    if seats[0].index != 0:
-        return None
     return match, seats
 
 
@@ -130,8 +118,11 @@ def match_lock(match_id: int, connection=default_connection) -> Match | None:
     loaded and converted as the ORM would; None when there is no such row. Call inside
     ``transaction.atomic``."""
     for_update = connection.ops.for_update_sql() if connection.features.has_select_for_update else ""
-    rows = Match.unscoped.raw(_lock_sql(connection.vendor, for_update), [match_id])
-    return next(iter(rows), None)
+    (lock_sql, match_part), _ = _plans(connection.vendor, for_update)
+    with connection.cursor() as cursor:
+        cursor.execute(lock_sql, [match_id])
+        row = cursor.fetchone()
+    return None if row is None else _instance(match_part, row, connection)
 
 
 def match_save_move(match: Match, connection=default_connection) -> None:

@@ -76,28 +76,16 @@ class ActionOutcome:
 
 
 def submit_action(
-    *,
-    match_id,
-    action=None,
-    expected_version=None,
-    tenant=None,
-    user=None,
-    seat=None,
-    client_action_id=None,
-    actor="user",
-    move: ActionInput | None = None,
-    count_timeout: bool = True,
-    membership=None,
+    *, match_id, action=None, expected_version=None, tenant=None, user=None, seat=None, client_action_id=None,
+    actor="user", move: ActionInput | None = None, count_timeout: bool = True, membership=None,
 ) -> ActionOutcome:
     """Applies an action for a seat: the one way a match moves on.
 
     The action comes as ``move`` (an ``ActionInput`` from ``inputs.parse_action_input``,
     trusted as it is) or as ``action``, ``expected_version`` and ``client_action_id``, which
     go through that parser here. People pass ``tenant`` and ``user`` (their own seat acts);
-    tasks pass ``seat`` and ``actor`` "bot" or "timeout" and no tenant. A caller that has
-    just checked the person's membership (``membership_require``, the socket's recheck of
-    the same message) passes it as ``membership`` and it is not read again (one that is not
-    this user's of this tenant is ignored). In one transaction:
+    tasks pass ``seat`` and ``actor`` "bot" or "timeout" and no tenant. ``membership``: the
+    person's, just required by the caller (a socket's recheck), not read again. In one transaction:
     lock the match row, check membership, seat, version and ``to_act``, ``engine.apply``,
     save state and ``version + 1``, append the ``MoveRecord`` (``seq`` = the new version),
     finish the match when ``engine.result`` says so, set the next deadline, and publish
@@ -153,12 +141,18 @@ def submit_action(
         engine = _engine(match.game)
         if move.expected_version != match.version and not _parallel_ok(match, engine, mine.index, move.expected_version):
             raise ServiceError("stale_version", STALE_VERSION, 409, "expected_version")
-        cached = state_cache.get(mid, match.version)  # this process committed that version
-        state = cached.state if cached is not None and cached.game == match.game else engine.decode(match.state)
+        state = _decoded(match, engine)
         if mine.index not in engine.to_act(state):
             raise ServiceError("not_your_turn", NOT_YOUR_TURN, 409)
         outcome = _apply(match, seats, mine, engine, state, move.action, actor, cid, count_timeout)
     return outcome
+
+
+def _decoded(match: Match, engine: Engine):
+    """The decoded state of the locked ``match``: the one this process committed at that very
+    version (``state_cache``), else ``engine.decode`` of the row's."""
+    cached = state_cache.get(match.pk, match.version)
+    return cached.state if cached is not None and cached.game == match.game else engine.decode(match.state)
 
 
 def _parsed(action, expected_version, client_action_id) -> ActionInput:
@@ -291,7 +285,7 @@ def _lock(match_id: int, tenant) -> Match:
 
 
 def _lock_with_seats(match_id: int, tenant) -> tuple[Match, list[Seat]]:
-    """``_lock`` and ``_seats(users=True)`` in one statement (``statements
+    """``_lock`` and ``_seats(users=True)`` through statements built once (``statements
     .match_lock_with_seats``); the same 404."""
     found = statements.match_lock_with_seats(match_id)
     if found is None:

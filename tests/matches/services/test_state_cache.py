@@ -75,3 +75,18 @@ def test_a_bot_never_chooses_from_an_entry_of_another_version(match_factory, dja
         assert bot_take_turn(match_id=match.pk, version=match.version) is True
     match.refresh_from_db()
     assert match.moves.count() == 1
+
+
+@needs_ids_never_reused
+def test_an_entry_by_which_no_bot_acts_gives_way_to_the_database(match_factory, django_capture_on_commit_callbacks):
+    """Defence in depth: were an entry's seats ever wrong (no bot to act by them), the bot
+    reads the row instead of leaving the turn unplayed for good."""
+    from gameplatform.bots.services import bot_take_turn
+
+    match = match_factory("race", ["random", "random"], options={"target": 50})
+    engine = registry.get_engine("race")
+    people = tuple(Seat(match_id=match.pk, index=i, bot_kind="") for i in range(2))  # nobody's bot
+    state_cache.remember(match.pk, state_cache.Entry(match.version, "race", engine.decode(match.state), people))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bot_take_turn(match_id=match.pk, version=match.version) is True
+    assert match.moves.count() == 1

@@ -1,9 +1,11 @@
 """The move's statements built once (issue 29, ``matches.statements``): they read and write
 exactly what the ORM's querysets would, on PostgreSQL and on SQLite."""
+import threading
+import time
 from datetime import timedelta
 
 import pytest
-from django.db import transaction
+from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from gameplatform.matches import statements
@@ -45,3 +47,42 @@ def test_the_move_writes_what_save_and_create_would(match_factory, member):
     record = MoveRecord.objects.get(match=match, seq=match.version)
     assert (record.seat, record.action, record.events, record.actor) == (0, {"type": "x"}, [{"type": "y"}], "bot")
     assert timezone.now() - record.created_at < timedelta(seconds=30)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_seats_read_after_waiting_for_the_lock_are_those_the_holder_committed(match_factory, member):
+    """In READ COMMITTED a FOR UPDATE that waited re-reads only the locked row: seats joined
+    to it would be those of before the wait (a seat handed to a bot would still look like its
+    person's, and the bot would never be asked to play). They are read after the lock."""
+    match = match_factory("hextopia", [member, "random"])
+    holding, release, got = threading.Event(), threading.Event(), {}
+
+    def hand_over():
+        try:
+            with transaction.atomic():
+                Match.unscoped.select_for_update().get(pk=match.pk)
+                Seat.objects.filter(match=match, index=0).update(bot_kind="strong")
+                holding.set()
+                release.wait(10)
+        finally:
+            connections.close_all()
+
+    def lock():
+        try:
+            with transaction.atomic():
+                got["seats"] = statements.match_lock_with_seats(match.pk)[1]
+        finally:
+            connections.close_all()
+
+    first = threading.Thread(target=hand_over)
+    first.start()
+    assert holding.wait(10)
+    second = threading.Thread(target=lock)
+    second.start()
+    time.sleep(0.3)  # the second waits for the lock
+    assert "seats" not in got
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert got["seats"][0].bot_kind == "strong"

@@ -36,13 +36,12 @@ def test_query_count_is_flat_over_a_long_history(match_factory, member, other_me
 
 # A bot's turn (bots.services.bot_take_turn): the bot chooses from the state this process
 # committed with the move before (matches.state_cache, checked by version), then submits like
-# anyone: BEGIN, the match row locked with its seats and their users (one statement),
-# UPDATE match, INSERT record, COMMIT; the broadcast after commit reads nothing (it gets what
-# the move wrote).
-BOT_TURN_QUERIES = 5
+# anyone: BEGIN, the match row locked, its seats with their users, UPDATE match, INSERT
+# record, COMMIT; the broadcast after commit reads nothing (it gets what the move wrote).
+BOT_TURN_QUERIES = 6
 # When the cache has not that version (another process moved, or the entry was evicted) the
 # bot reads the match and its seats first, as before.
-BOT_TURN_QUERIES_COLD = 7
+BOT_TURN_QUERIES_COLD = 8
 
 
 def test_a_bot_turn_costs_the_same_few_queries_on_move_1_and_move_201(

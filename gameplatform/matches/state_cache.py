@@ -45,7 +45,6 @@ class Entry:
 
 _lock = threading.Lock()
 _entries: OrderedDict[int, Entry] = OrderedDict()
-stats = {"hits": 0, "misses": 0}
 
 
 def remember(match_id: int, entry: Entry) -> None:
@@ -70,10 +69,8 @@ def get(match_id: int, version: int) -> Entry | None:
     with _lock:
         entry = _entries.get(match_id)
         if entry is None or entry.version != version:
-            stats["misses"] += 1
             return None
         _entries.move_to_end(match_id)
-        stats["hits"] += 1
         return entry
 
 
@@ -83,7 +80,8 @@ def usable() -> bool:
 
 
 def forget(match_id: int) -> None:
-    """Drops ``match_id`` (its match ended or was aborted: no bot will choose in it again)."""
+    """Drops ``match_id`` (its match ended, or a bot's choice from the entry was refused:
+    the next look reads the database)."""
     with _lock:
         _entries.pop(match_id, None)
 
@@ -92,4 +90,3 @@ def clear() -> None:
     """Empties the cache (tests)."""
     with _lock:
         _entries.clear()
-        stats.update(hits=0, misses=0)

@@ -45,7 +45,7 @@ def _insert_sql(vendor: str) -> tuple[str, tuple[Field, ...]]:
 
 @lru_cache(maxsize=8)
 def _plans(vendor: str, for_update: str):
-    """The two statements of ``match_lock_with_seats`` and how to read their rows:
+    """The statements of ``match_lock`` and ``seats_with_users`` and how to read their rows:
     ``((lock_sql, match_part), (seats_sql, seat_part, user_part))``, each part ``(model,
     ((converters, column), ...))`` in column order."""
     qn = default_connection.ops.quote_name
@@ -81,37 +81,6 @@ def _instance(part, values, connection):
     return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
 
 
-def match_lock_with_seats(match_id: int, connection=default_connection) -> tuple[Match, list[Seat]] | None:
-    """The match row ``match_id`` locked for the caller's transaction, then its seats in index
-    order with their users (what ``match_lock`` and
-    ``Seat.objects.filter(match=...).select_related("user").order_by("index")`` give), in two
-    statements built once; each seat's ``match`` is the returned match. None when there is no
-    such match.
-
-    Two statements, not one join: in PostgreSQL's READ COMMITTED, a ``FOR UPDATE`` that waited
-    for another transaction re-reads only the locked row, and a join's other rows would be
-    those of before the wait (a seat handed to a bot meanwhile would still look like its
-    person's). The seats' statement starts after the lock is held, so it sees that commit."""
-    for_update = connection.ops.for_update_sql() if connection.features.has_select_for_update else ""
-    (lock_sql, match_part), (seats_sql, seat_part, user_part) = _plans(connection.vendor, for_update)
-    with connection.cursor() as cursor:
-        cursor.execute(lock_sql, [match_id])
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        match = _instance(match_part, row, connection)
-        cursor.execute(seats_sql, [match_id])
-        rows = cursor.fetchall()
-    width = len(seat_part[1])
-    seats = []
-    for values in rows:
-        seat = _instance(seat_part, values[:width], connection)
-        Seat.user.field.set_cached_value(seat, _instance(user_part, values[width:], connection) if seat.user_id else None)
-        Seat.match.field.set_cached_value(seat, match)
-        seats.append(seat)
-    return match, seats
-
-
 def match_lock(match_id: int, connection=default_connection) -> Match | None:
     """The match row ``match_id`` locked for the caller's transaction (``SELECT ... FOR
     UPDATE`` where the vendor has it; SQLite locks the whole database on write), every field
@@ -123,6 +92,29 @@ def match_lock(match_id: int, connection=default_connection) -> Match | None:
         cursor.execute(lock_sql, [match_id])
         row = cursor.fetchone()
     return None if row is None else _instance(match_part, row, connection)
+
+
+def seats_with_users(match: Match, connection=default_connection) -> list[Seat]:
+    """The seats of ``match`` in index order with their users (what
+    ``Seat.objects.filter(match=...).select_related("user").order_by("index")`` gives), one
+    statement; each seat's ``match`` is ``match``.
+
+    A statement of its own after the lock, not joined to ``match_lock``'s: in PostgreSQL's
+    READ COMMITTED a ``FOR UPDATE`` that waited for another transaction re-reads only the
+    locked row, so joined seats would be those of before the wait (a seat handed to a bot
+    meanwhile would still look like its person's). Read after the lock, they are the commit's."""
+    _, (seats_sql, seat_part, user_part) = _plans(connection.vendor, "")
+    with connection.cursor() as cursor:
+        cursor.execute(seats_sql, [match.pk])
+        rows = cursor.fetchall()
+    width = len(seat_part[1])
+    seats = []
+    for values in rows:
+        seat = _instance(seat_part, values[:width], connection)
+        Seat.user.field.set_cached_value(seat, _instance(user_part, values[width:], connection) if seat.user_id else None)
+        Seat.match.field.set_cached_value(seat, match)
+        seats.append(seat)
+    return seats
 
 
 def match_save_move(match: Match, connection=default_connection) -> None:

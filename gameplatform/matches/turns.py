@@ -121,7 +121,8 @@ def submit_action(
         raise ServiceError("invalid_seat_index", SEAT_INDEX_INVALID, 400, "seat")
 
     with transaction.atomic():
-        match, seats = _lock_with_seats(mid, tenant)  # with users: the broadcast shows their names
+        match = _lock(mid, tenant)
+        seats = _seats(match, users=True)  # with users: the broadcast shows their names
         if actor == MoveRecord.Actor.USER:
             mine = next((s for s in seats if s.user_id == user.pk), None)
             if mine is None:
@@ -284,22 +285,12 @@ def _lock(match_id: int, tenant) -> Match:
     return match
 
 
-def _lock_with_seats(match_id: int, tenant) -> tuple[Match, list[Seat]]:
-    """``_lock`` and ``_seats(users=True)`` through statements built once (``statements
-    .match_lock_with_seats``); the same 404."""
-    found = statements.match_lock_with_seats(match_id)
-    if found is None:
-        match = _lock(match_id, tenant)
-        return match, _seats(match, users=True)
-    match, seats = found
-    if tenant is not None and match.tenant_id != getattr(tenant, "pk", tenant):
-        raise ServiceError("match_not_found", MATCH_NOT_FOUND, 404)
-    return match, seats
-
-
 def _seats(match: Match, *, users: bool = False) -> list[Seat]:
-    seats = Seat.objects.filter(match_id=match.pk).order_by("index")
-    return list(seats.select_related("user") if users else seats)
+    """The seats of ``match`` in index order; with ``users``, their users too, through the
+    statement built once (``statements.seats_with_users``: every move reads them)."""
+    if users:
+        return statements.seats_with_users(match)
+    return list(Seat.objects.filter(match_id=match.pk).order_by("index"))
 
 
 def recorded_actor(seat: Seat, actor: str) -> str:

@@ -21,7 +21,8 @@ def _values(obj):
 def test_the_lock_with_seats_reads_what_the_orm_reads(match_factory, member):
     match = match_factory("hextopia", [member, "strong", "random"])
     with transaction.atomic():
-        got_match, got_seats = statements.match_lock_with_seats(match.pk)
+        got_match = statements.match_lock(match.pk)
+        got_seats = statements.seats_with_users(got_match)
     orm_seats = list(Seat.objects.filter(match_id=match.pk).select_related("user").order_by("index"))
     assert _values(got_match) == _values(Match.unscoped.get(pk=match.pk))
     assert [_values(s) for s in got_seats] == [_values(s) for s in orm_seats]
@@ -29,7 +30,7 @@ def test_the_lock_with_seats_reads_what_the_orm_reads(match_factory, member):
         _values(s.user) if s.user else None for s in orm_seats]
     assert all(s.match is got_match for s in got_seats)
     assert not got_match._state.adding and got_match._state.db == "default"
-    assert statements.match_lock_with_seats(match.pk + 1000) is None
+    assert statements.match_lock(match.pk + 1000) is None
 
 
 def test_the_move_writes_what_save_and_create_would(match_factory, member):
@@ -71,7 +72,7 @@ def test_seats_read_after_waiting_for_the_lock_are_those_the_holder_committed(ma
     def lock():
         try:
             with transaction.atomic():
-                got["seats"] = statements.match_lock_with_seats(match.pk)[1]
+                got["seats"] = statements.seats_with_users(statements.match_lock(match.pk))
         finally:
             connections.close_all()
 

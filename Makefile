@@ -18,6 +18,9 @@ BASE_STAMP := $(VENV)/.base-$(call sum,requirements/base.txt)
 DEV_STAMP := $(VENV)/.dev-$(call sum,requirements/base.txt requirements/dev.txt)
 BENCH_STAMP := $(VENV)/.bench-$(call sum,requirements/bench.txt)
 PIP := $(PY) -m pip --disable-pip-version-check --quiet
+# The browser tests' JavaScript tools (package.json: axe-core), once per lockfile; skipped where
+# npm is missing (the accessibility checks then skip, saying so).
+NODE_STAMP := node_modules/.stamp-$(shell cksum < package-lock.json | cut -d" " -f1)
 
 .DEFAULT_GOAL := help
 .PHONY: help run test test-deep lint bench venv migrate seed messages compilemessages
@@ -45,6 +48,10 @@ $(BASE_STAMP): | $(PY)
 $(DEV_STAMP): | $(PY)
 	$(PIP) install -r requirements/dev.txt
 	@rm -f $(VENV)/.dev-* $(VENV)/.base-*; touch $@ $(BASE_STAMP)
+
+$(NODE_STAMP):
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error && rm -f node_modules/.stamp-* && touch $@; \
+	else echo "npm not found: the axe-core accessibility checks will skip (apt install npm)"; fi
 
 $(BENCH_STAMP): | $(PY)
 	$(PIP) install -r requirements/bench.txt
@@ -79,7 +86,7 @@ run: seed
 
 # The suite runs on every core (pytest-xdist; TEST_WORKERS=0: in this process). TEST_DEPTH=ci
 # gives random play a fixed budget per test (tests/budget.py); make test-deep ten times more.
-test: $(DEV_STAMP) compilemessages
+test: $(DEV_STAMP) $(NODE_STAMP) compilemessages
 	@TEST_DEPTH=$(TEST_DEPTH) $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; fi; \
 	exit $$status

@@ -213,17 +213,17 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="hexagora")
 # (CONN_MAX_AGE, health checks).
 CELERY_DB_REUSE_MAX = 1000
 SWEEP_INTERVAL_SECONDS = env.float("SWEEP_INTERVAL_SECONDS", default=5.0)
-# Every Celery worker sweeps itself every SWEEP_INTERVAL_SECONDS under a shared lock (one
-# sweep per interval across them all: gameplatform.celery.Sweep), so no beat is needed. A
-# beat that still runs sends the same sweep, under the same lock.
+# Every worker sweeps under a shared lock (gameplatform.celery.Sweep): no beat is needed.
 WORKER_SWEEP = env.bool("WORKER_SWEEP", default=True)
 CELERY_BEAT_SCHEDULE = {"sweep-overdue-turns": {"task": "gameplatform.core.tasks.sweep_overdue",
                                                  "schedule": SWEEP_INTERVAL_SECONDS}}
 # Seconds a bot "thinks" before its move is applied, so people can follow the game.
 BOT_DELAY_SECONDS = env.float("BOT_DELAY_SECONDS", default=1.0)
-# Who plays bot turns (issue 29): "runner", threads of every worker claiming the due ones from
-# the database (gameplatform.bots.runner: longest sleep, a claim's lease, threads for quick and
-# slow bots; one each embedded), or "tasks", a Celery task per turn. The same in every process.
+ANALYSIS_BUDGET_SECONDS = env.float("ANALYSIS_BUDGET_SECONDS", default=120.0)  # gameplatform/bots/analysis.py
+ANALYSIS_SLICE_SECONDS = env.float("ANALYSIS_SLICE_SECONDS", default=5.0)
+ANALYSIS_RUNNING_MAX = env.int("ANALYSIS_RUNNING_MAX", default=1)
+# Who plays bot turns (issue 29): "runner", every worker's threads claiming the due ones from the
+# database (gameplatform.bots.runner), or "tasks", a Celery task per turn. The same everywhere.
 BOT_TURNS = env.str("BOT_TURNS", default="runner")
 BOT_RUNNER_POLL_SECONDS = env.float("BOT_RUNNER_POLL_SECONDS", default=0.25)
 BOT_LEASE_SECONDS = env.float("BOT_LEASE_SECONDS", default=10.0)

@@ -199,6 +199,20 @@ def check_views(engine: EngineBase, state: State, n: int, game_seed: int,
         leak = find_secrets(view, hidden, text=text)
         assert leak is None, f"seat {s} sees its secret {leak[0]!r} in its view: {leak[1]}"
         check_view_texts(engine, state, s, view, hidden)
+        if s is not None:
+            check_redeal(engine, state, s, view)
+
+
+def check_redeal(engine: EngineBase, state: State, seat: int, view: dict) -> None:
+    """``engine.redeal`` (when the game offers it) gives a state ``seat`` cannot tell from
+    ``state``: the same view and legal actions, ``state`` itself unchanged."""
+    frozen = json.dumps(engine.encode(state), sort_keys=True)
+    imagined = engine.redeal(state, seat, random.Random(seat))
+    if imagined is None:
+        return
+    assert json.dumps(engine.encode(state), sort_keys=True) == frozen, "redeal changed its input"
+    assert json.loads(json.dumps(engine.view(imagined, seat))) == view, f"seat {seat} can tell a redealt state"
+    assert engine.legal_actions(imagined, seat) == engine.legal_actions(state, seat), "redeal changed the legal actions"
 
 
 def check_view_texts(engine: EngineBase, state: State, seat: int | None, view: dict, hidden: list) -> None:

@@ -19,6 +19,7 @@ Shapes:
 """
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -164,7 +165,10 @@ class GameUI:
     - ``stylesheet``: a CSS file loaded by both pages (default none);
     - ``rules_template``: the rules page for players, included in the site's page at
       ``/games/<slug>/rules/`` (default: a page built from the metadata: seats, options,
-      bots).
+      bots);
+    - ``keys_template``: the game's own keys, a fragment of ``<dt>``/``<dd>`` pairs in the page
+      "Playing without a mouse or a screen" (``/games/keyboard/``; default: the shared keys
+      only).
 
     A Django system check (``gameplatform.matches.checks``) fails at start-up when a declared
     file does not exist.
@@ -176,6 +180,7 @@ class GameUI:
     replay_module: str | None = None
     stylesheet: str | None = None
     rules_template: str | None = None
+    keys_template: str | None = None
 
 
 # --- bots --------------------------------------------------------------------------------------
@@ -405,6 +410,29 @@ class EngineBase:
         Celery worker's main process before it forks its pool call it (``games.registry
         .warm_up_engines``), so no player's move waits for it. Default: nothing to prepare."""
         return None
+
+    def redeal(self, state: State, seat: int, rng: random.Random) -> State | None:
+        """A state ``seat`` cannot tell from ``state``: everything it may not know (other
+        seats' hidden cards, the deck's order, face-down cards, the RNG seed and so every
+        future die) dealt again from ``rng``, consistently with what it sees, so that
+        ``view(redeal(state, seat, rng), seat) == view(state, seat)`` and its legal actions
+        are the same; ``state`` itself is not changed. The analysis after a game plays out
+        from such states (``games.analysis``), so no value it shows depends on what the seat
+        could not know then. Default: None (the game offers no analysis)."""
+        return None
+
+    def same_move(self, state: State, seat: int, a: Action, b: Action) -> bool:
+        """Are actions ``a`` and ``b`` of ``seat`` in ``state`` the same move for a player
+        (the analysis after a game then compares nothing)? A game whose pieces are
+        interchangeable says so for two actions that differ only in which one moves. Default:
+        the same JSON, key order aside."""
+        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+    def playout_bot(self) -> str:
+        """The bot kind (a key of ``bots()``) that plays every seat in the analysis's
+        play-outs: hundreds of whole games per analysis, so a kind that decides in
+        milliseconds. Default: the strongest (the last of ``bots()``)."""
+        return list(self.bots())[-1]
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         """Bot factories by kind, from the weakest to the strongest: the platform lists them

@@ -322,17 +322,20 @@ def assert_replay_matches():
 
 @pytest.fixture
 def wait_for():
-    """``wait(predicate, timeout=20.0, interval=0.05)``: polls until ``predicate()`` is truthy
-    and returns its value; fails the test on timeout."""
+    """``wait(predicate, timeout=20.0, interval=0.05, describe=None)``: polls until
+    ``predicate()`` is truthy and returns its value; fails the test on timeout, with what
+    ``describe()`` returns (the state reached) in the message."""
 
-    def wait(predicate: Callable[[], object], timeout: float = 20.0, interval: float = 0.05):
+    def wait(predicate: Callable[[], object], timeout: float = 20.0, interval: float = 0.05,
+             describe: Callable[[], object] | None = None):
         end = time.monotonic() + timeout
         while True:
             value = predicate()
             if value:
                 return value
             if time.monotonic() > end:
-                pytest.fail(f"condition not met within {timeout} s")
+                reached = f"; reached: {describe()}" if describe else ""
+                pytest.fail(f"condition not met within {timeout} s{reached}")
             time.sleep(interval)
 
     return wait

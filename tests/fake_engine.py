@@ -192,6 +192,16 @@ class RaceEngine(EngineBase):
         ranks = [1 if s in winners else 2 + sum(1 for o in others if pos[o] > pos[s]) for s in range(n)]
         return Result(ranks=tuple(ranks), scores=tuple(float(p) for p in pos), winners=tuple(winners))
 
+    def redeal(self, state: dict, seat: int, rng: random.Random) -> dict:
+        """The other seats' hidden hands drawn again (each card 1-3 at random, as drawn) and a
+        fresh seed: what ``seat`` cannot tell from ``state``."""
+        new = copy.deepcopy(state)
+        new["seed"] = rng.getrandbits(62)
+        for s in range(new["n"]):
+            if s != seat:
+                new["hands"][s] = [rng.choice(CARD_VALUES) for _ in new["hands"][s]]
+        return new
+
     def encode(self, state: dict) -> dict:
         return copy.deepcopy(state)
 
@@ -220,3 +230,4 @@ def _draw(state: dict, values: tuple[int, ...]) -> int:
 
 
 ENGINE = RaceEngine()
+

@@ -141,6 +141,7 @@ class SettingsOut(serializers.Serializer):
 
     language = serializers.ChoiceField(choices=LANGUAGES)
     colour_blind = serializers.BooleanField()
+    high_contrast = serializers.BooleanField()
     email_notifications = serializers.ChoiceField(choices=Preferences.Email.choices)
     browser_notifications = serializers.BooleanField()
     vacation_until = serializers.DateField(allow_null=True, help_text="Last day of vacation here (inclusive).")
@@ -155,6 +156,7 @@ class SettingsIn(StrictInputSerializer):
     unknown_message = NOT_A_SETTING
     language = serializers.ChoiceField(choices=LANGUAGES, required=False)
     colour_blind = StrictBooleanField(required=False)
+    high_contrast = StrictBooleanField(required=False)
     email_notifications = serializers.ChoiceField(choices=Preferences.Email.choices, required=False)
     browser_notifications = StrictBooleanField(required=False)
     vacation_until = serializers.DateField(

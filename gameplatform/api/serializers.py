@@ -119,6 +119,11 @@ class MatchCreateIn(InputSerializer):
         help_text="Counts for ratings: null (default) = rated unless a bot sits at the table at the start; "
                   "true = rated, counting only the people; false = unrated.",
     )
+    hints = StrictBooleanField(
+        required=False, default=False,
+        help_text="Offer hints (the strongest bot's move, asked on one's turn); only with rated false. "
+                  "Whoever joins agrees.",
+    )
 
 
 class MatchJoinIn(InputSerializer):
@@ -273,6 +278,7 @@ class MatchOut(serializers.Serializer):
         help_text="Counts for ratings; null while open when left to the default (decided at the start: rated "
                   "unless a bot plays).",
     )
+    hints = serializers.BooleanField(help_text="Hints are on offer (unrated matches whose players agreed in the lobby).")
 
 
 class SeatClockOut(serializers.Serializer):

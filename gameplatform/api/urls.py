@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from gameplatform.api import alerts
 
-from . import communities, communities_admin, history, personal, players, tournaments, views
+from . import analysis, communities, communities_admin, hints, history, personal, players, tournaments, views
 
 
 class SignedIndexConverter:
@@ -40,6 +40,8 @@ urlpatterns = [
     path("v1/matches/<int:match_id>/view/", views.MatchViewView.as_view(), name="match-view"),
     path("v1/matches/<int:match_id>/legal-actions/", views.LegalActionsView.as_view(), name="match-legal-actions"),
     path("v1/matches/<int:match_id>/actions/", views.ActionView.as_view(), name="match-actions"),
+    path("v1/matches/<int:match_id>/hint/", hints.HintView.as_view(), name="match-hint"),
+    path("v1/matches/<int:match_id>/analysis/", analysis.AnalysisView.as_view(), name="match-analysis"),
     path("v1/matches/<int:match_id>/history/", history.HistoryView.as_view(), name="match-history"),
     path("v1/matches/<int:match_id>/replay/", history.ReplayView.as_view(), name="match-replay"),
     path("v1/matches/<int:match_id>/replay/steps/", history.ReplayStepsView.as_view(), name="match-replay-steps"),

@@ -157,6 +157,7 @@ def match_public(match: Match, *, user) -> dict:
         "seed": selectors.revealed_seed(match),
         "result": match.result if finished else None,
         "rated": match.rated,
+        "hints": selectors.hints_allowed(match),
     }
 
 

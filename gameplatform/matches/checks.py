@@ -42,7 +42,7 @@ def check_games(app_configs=None, **kwargs) -> list[Error]:
                                 id="games.E002"))
         ui = engine.ui
         for what, name in (("board template", ui.board_template), ("hand template", ui.hand_template),
-                           ("rules template", ui.rules_template)):
+                           ("rules template", ui.rules_template), ("keys template", ui.keys_template)):
             if name is None:
                 continue
             try:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from gameplatform.i18n.engine_texts import engine_text
 from gameplatform.tenants.selectors import tenant_game_slugs
+from games.ladder import level_strength
 from games.protocol import bot_budget_seconds
 from games.registry import UnknownGame, all_engines, get_engine
 
@@ -142,6 +143,7 @@ class MatchCreateForm(forms.Form):
     )
     title = forms.CharField(max_length=80, required=False, label=_("Title (optional)"))
     rated = forms.ChoiceField(choices=RATED_CHOICES, required=False, initial="auto", label=_("Rated"))
+    hints = forms.BooleanField(required=False, label=_("Offer hints"))
 
     def __init__(self, *args, tenant, **kwargs):
         super().__init__(*args, **kwargs)
@@ -293,16 +295,27 @@ class SeatBotForm(forms.Form):
         self.fields["kind"].choices = [(k, engine_text(k.capitalize())) for k in kinds]
         self.fields["kind"].initial = kinds[-1]
         self.fields["kind"].error_messages["invalid_choice"] = ERR_BOT_KIND.format(kinds=", ".join(kinds))
-        self.descriptions = [(k, engine_text(k.capitalize()), bot_level_description(bots[k])) for k in kinds]
+        self.descriptions = [(k, engine_text(k.capitalize()), bot_level_description(bots[k], game=engine.slug, kind=k))
+                             for k in kinds]
 
 
-def bot_level_description(factory) -> str:
-    """What a bot level is, in the active language: its ``description`` and, issue 29 point
-    5, its time budget per decision (``games.protocol.bot_budget_seconds``), for instance
-    "Plays any legal move at random. Thinks for up to 0.1 s a move." """
+def bot_level_description(factory, *, game: str | None = None, kind: str | None = None) -> str:
+    """What a bot level is, in the active language: its ``description``, issue 29 point 5 its
+    time budget per decision (``games.protocol.bot_budget_seconds``), and issue 30 point 2
+    its measured strength when ``game`` and ``kind`` name a level the ladder rated
+    (``games.ladder``), for instance "Plays any legal move at random. Thinks for up to 0.1 s
+    a move. Measured strength: about 950." """
     budget = gettext("Thinks for up to %(seconds)s s a move.") % {"seconds": number_format(bot_budget_seconds(factory))}
-    text = engine_text(getattr(factory, "description", ""))
-    return f"{text} {budget}" if text else budget
+    parts = [engine_text(getattr(factory, "description", "")), budget]
+    strength = level_strength(game, kind) if game and kind else None
+    if strength is not None:
+        parts.append(gettext("Measured strength: about %(rating)s.") % {
+            "rating": number_format(strength.about, force_grouping=True)})
+        if strength.below and strength.margin is not None:
+            parts.append(gettext("Finishes ahead of the %(level)s bot at %(percent)s%% of %(players)s-player tables.") % {
+                "level": engine_text(strength.below.capitalize()), "percent": round(100 * strength.margin),
+                "players": strength.players})
+    return " ".join(p for p in parts if p)
 
 
 class QuickPlayForm(forms.Form):

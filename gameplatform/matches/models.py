@@ -110,6 +110,10 @@ class Match(models.Model):
     # start, rated when no bot sits at the table; True: rated, counting only the people; False:
     # unrated. ``match_start`` replaces None by the decision, so it never changes afterwards.
     rated = models.BooleanField(null=True, blank=True, default=None)
+    # Issue 30, point 4: the lobby offered hints (the strong bot's choice from the asking
+    # player's view) and whoever joined agreed to them; they work only while ``rated`` is
+    # False (``bots.hints.hints_allowed``). Tournaments never set it.
+    hints = models.BooleanField(default=False)
 
     objects = TenantScopedManager()
     unscoped = models.Manager()  # noqa: DJ012 - a second manager, not a field
@@ -155,6 +159,9 @@ class Seat(models.Model):
     # when not. Kept by ``alerts.services.waiting_sync`` in the transaction of every change.
     waiting_since = models.DateTimeField(null=True, blank=True, editable=False)
     waiting_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    # Issue 30, point 4: the person here asked for a hint since their last move; their next
+    # move is recorded with the actor "hint" (the log says a hint was used) and clears it.
+    hint_pending = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["match", "index"]
@@ -190,6 +197,7 @@ class MoveRecord(models.Model):
         MODERATOR = "moderator", _("Moderator")
         TAKEOVER = "takeover", _("Bot for an absent player")
         HANDOVER = "handover", _("Bot after a moderator's hand-over")
+        HINT = "hint", _("Player, after a hint")
 
     # No index of its own: the unique (match, seq) one starts with it (one index fewer for
     # every move's INSERT to write, issue 29).

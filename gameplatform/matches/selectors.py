@@ -194,6 +194,12 @@ class SnapshotTable:
         }
 
 
+def hints_allowed(match: Match) -> bool:
+    """Issue 30, point 4: hints are on offer in ``match`` (the lobby offered them, whoever joined
+    agreed, and the match is unrated; a rated or tournament match never offers them)."""
+    return bool(match.hints) and match.rated is False
+
+
 def revealed_seed(match: Match) -> str | None:
     """The seed as a decimal string once the match is over (finished or aborted), else None.
 

@@ -94,6 +94,8 @@ BOT_KIND_UNKNOWN = gettext_noop("This game has no bot of that kind.")
 SEATS_NOT_FILLED = gettext_noop("Every seat needs a player or a bot before the match can start.")
 GAME_NOT_OFFERED = gettext_noop("This community does not offer that game: choose one of its games.")
 RATED_INVALID = gettext_noop("rated must be true, false or null (null: rated unless a bot plays).")
+HINTS_INVALID = gettext_noop("hints must be true or false.")
+HINTS_NEED_UNRATED = gettext_noop("Hints are offered only in unrated matches: choose Unrated to offer them.")
 
 
 # --- lobby ------------------------------------------------------------------------------------
@@ -115,6 +117,7 @@ def match_create(
     bank_minutes=None,
     increment_seconds=None,
     days_per_move=None,
+    hints=False,
 ) -> Match:
     """Opens a match of ``game`` with ``seats`` seats; the creator takes seat 0.
 
@@ -126,12 +129,14 @@ def match_create(
     ``time_control`` "turn" (None: the default, with ``turn_seconds``), "fischer"
     (``bank_minutes`` 1-180, default 10, and ``increment_seconds`` 0-120, default 5) or
     "correspondence" (``days_per_move`` 1-30, default 3). ``rated`` (issue 13): None (the default) rates the match when no bot sits
-    at the table at the start; True rates it, counting only the people; False never. Raises
+    at the table at the start; True rates it, counting only the people; False never. ``hints``
+    (issue 30, point 4): True offers hints to its players (whoever joins agrees); only with
+    ``rated`` False. Raises
     ``ServiceError`` 403 ``not_member`` and 400 naming the field: ``unknown_game``,
     ``game_not_offered`` (a game the community does not offer, ``tenant.games``),
     ``invalid_seats``, ``invalid_team_layout``, ``invalid_options`` (field
     ``options.<name>``), ``unknown_variant``, ``invalid_turn_seconds``, ``invalid_title``,
-    ``invalid_rated``, ``invalid_time_control``, ``invalid_bank_minutes``,
+    ``invalid_rated``, ``invalid_hints``, ``hints_need_unrated``, ``invalid_time_control``, ``invalid_bank_minutes``,
     ``invalid_increment_seconds``, ``invalid_days_per_move``.
     """
     _member(user=user, tenant=tenant)
@@ -161,10 +166,14 @@ def match_create(
         raise ServiceError("invalid_title", TITLE_INVALID, 400, "title")
     if rated is not None and not isinstance(rated, bool):
         raise ServiceError("invalid_rated", RATED_INVALID, 400, "rated")
+    if not isinstance(hints, bool):
+        raise ServiceError("invalid_hints", HINTS_INVALID, 400, "hints")
+    if hints and rated is not False:
+        raise ServiceError("hints_need_unrated", HINTS_NEED_UNRATED, 400, "hints")
     with transaction.atomic():
         match = Match.unscoped.create(
             tenant=tenant, game=game, title=title.strip(), options=validated, variant=variant,
-            created_by=user, rated=rated, **timing,
+            created_by=user, rated=rated, hints=hints, **timing,
         )
         Seat.objects.bulk_create(
             [Seat(match=match, index=i, team=teams[i], user=user if i == 0 else None) for i in range(n)]

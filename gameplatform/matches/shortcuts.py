@@ -29,8 +29,9 @@ def match_play_bots_now(*, tenant, user, game, seats=None, kind=None) -> Match:
     engine = _engine(game)
     seats = engine.min_seats if seats is None else seats
     with transaction.atomic():
+        # Against bots only: unrated, with hints on offer (issue 30, point 4).
         match = services.match_create(tenant=tenant, user=user, game=game, seats=seats,
-                                      options=engine.quick_start_options())
+                                      options=engine.quick_start_options(), rated=False, hints=True)
         seats_fill_with_bots(tenant=tenant, user=user, match_id=match.pk, kind=kind)
         return services.match_start(tenant=tenant, user=user, match_id=match.pk)
 
@@ -86,7 +87,7 @@ def match_rematch(*, tenant, user, match_id) -> Match:
                                         rated=old.rated, time_control=old.time_control,
                                         bank_minutes=old.bank_minutes,
                                         increment_seconds=old.increment_seconds,
-                                        days_per_move=old.days_per_move)
+                                        days_per_move=old.days_per_move, hints=old.hints)
             new.variant = old.variant
             new.rematch_of = old
             new.save(update_fields=["variant", "rematch_of"])

@@ -211,8 +211,11 @@ def _apply(match: Match, seats: list[Seat], mine: Seat, engine: Engine, state, a
         raise ServiceError("malformed_action", ACTION_MALFORMED, 400, "action")
     events = list(events)
     now = timezone.now()
-    hands = _count_timeouts(mine, actor) if count_timeout else None
     recorded = recorded_actor(mine, actor)
+    if recorded == MoveRecord.Actor.HINT:  # the hint asked for is spent by this move
+        mine.hint_pending = False
+        mine.save(update_fields=["hint_pending"])
+    hands = _count_timeouts(mine, actor) if count_timeout else None
     before = engine.to_act(state)
     match.state = engine.encode(new_state)
     match.version += 1
@@ -295,7 +298,10 @@ def _seats(match: Match, *, users: bool = False) -> list[Seat]:
 
 def recorded_actor(seat: Seat, actor: str) -> str:
     """Who the record says made a bot's move: a bot seat ("bot"), a bot playing for the absent
-    person after time-outs ("takeover") or after a moderator's hand-over ("handover")."""
+    person after time-outs ("takeover") or after a moderator's hand-over ("handover"); and a
+    person's move after a hint they asked for ("hint", issue 30 point 4)."""
+    if actor == MoveRecord.Actor.USER and seat.hint_pending:
+        return MoveRecord.Actor.HINT
     if actor != MoveRecord.Actor.BOT or seat.user_id is None:
         return actor
     return MoveRecord.Actor.TAKEOVER if seat.bot_takeover and not seat.is_bot else MoveRecord.Actor.HANDOVER

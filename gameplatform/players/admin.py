@@ -6,7 +6,7 @@ from .models import Preferences
 
 @admin.register(Preferences)
 class PreferencesAdmin(admin.ModelAdmin):
-    list_display = ["user", "language", "colour_blind", "email_notifications", "browser_notifications", "updated_at"]
+    list_display = ["user", "language", "colour_blind", "high_contrast", "email_notifications", "browser_notifications", "updated_at"]
     list_filter = ["language", "colour_blind", "email_notifications"]
     search_fields = ["user__username"]
     raw_id_fields = ["user"]

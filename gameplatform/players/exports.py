@@ -161,10 +161,10 @@ def data_export_download(*, user, token: object) -> DataExport:
 
 
 def settings_section(user) -> dict:
-    """The "settings" section: ``{"language", "colour_blind", "email_notifications",
+    """The "settings" section: ``{"language", "colour_blind", "high_contrast", "email_notifications",
     "browser_notifications"}`` (vacations are in "memberships")."""
     prefs = preferences_get(user)
-    return {"language": prefs.language, "colour_blind": prefs.colour_blind,
+    return {"language": prefs.language, "colour_blind": prefs.colour_blind, "high_contrast": prefs.high_contrast,
             "email_notifications": prefs.email_notifications, "browser_notifications": prefs.browser_notifications}
 
 

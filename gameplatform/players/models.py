@@ -33,6 +33,9 @@ class Preferences(models.Model):
     colour_blind = models.BooleanField(
         default=False, help_text=_("Games draw with a palette told apart without red and green.")
     )
+    high_contrast = models.BooleanField(
+        default=False, help_text=_("Pages and every game's table drawn with stronger contrast.")
+    )
     email_notifications = models.CharField(max_length=16, choices=Email.choices, default=Email.EVERY_TURN)
     browser_notifications = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)

@@ -22,7 +22,7 @@ def preferences_get(user) -> Preferences:
 def settings_get(*, user, tenant) -> dict:
     """``user``'s settings as the settings page and ``/api/v1/settings/`` show them::
 
-        {"language": "en", "colour_blind": false, "email_notifications": "every_turn",
+        {"language": "en", "colour_blind": false, "high_contrast": false, "email_notifications": "every_turn",
          "browser_notifications": false, "vacation_until": date | None,
          "vacation_days_per_year": 14, "vacation_days_left": 14}
 
@@ -32,6 +32,7 @@ def settings_get(*, user, tenant) -> dict:
     return {
         "language": prefs.language,
         "colour_blind": prefs.colour_blind,
+        "high_contrast": prefs.high_contrast,
         "email_notifications": prefs.email_notifications,
         "browser_notifications": prefs.browser_notifications,
         "vacation_until": membership.vacation_until if membership else None,

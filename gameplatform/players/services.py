@@ -34,12 +34,12 @@ VACATION_PAST = gettext_noop("vacation_until must be today or later (or empty to
 VACATION_FAR = gettext_noop("vacation_until must be within a year from today.")
 VACATION_NONE = gettext_noop("This community gives no vacation days.")
 
-SETTINGS_FIELDS = ("language", "colour_blind", "email_notifications", "browser_notifications", "vacation_until")
+SETTINGS_FIELDS = ("language", "colour_blind", "high_contrast", "email_notifications", "browser_notifications", "vacation_until")
 
 
 def settings_update(*, user, tenant, **changes) -> dict:
     """Changes ``user``'s settings: any of ``language`` ("en", "fr", "sv"), ``colour_blind``
-    (bool), ``email_notifications`` ("every_turn", "daily_digest", "off"),
+    (bool), ``high_contrast`` (bool), ``email_notifications`` ("every_turn", "daily_digest", "off"),
     ``browser_notifications`` (bool) and ``vacation_until`` (a ``datetime.date`` or None, in
     ``tenant``: see ``vacation_set``); keys left out stay as they are. Returns
     ``selectors.settings_get``'s dict after the change.
@@ -62,7 +62,7 @@ def settings_update(*, user, tenant, **changes) -> dict:
         if changes["email_notifications"] not in Preferences.Email.values:
             raise ServiceError("invalid_setting", EMAIL_INVALID, 400, "email_notifications")
         values["email_notifications"] = changes["email_notifications"]
-    for key in ("colour_blind", "browser_notifications"):
+    for key in ("colour_blind", "high_contrast", "browser_notifications"):
         if key in changes:
             if not isinstance(changes[key], bool):
                 raise ServiceError("invalid_setting", BOOLEAN_INVALID.format(field=key), 400, key)

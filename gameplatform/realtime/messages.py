@@ -7,6 +7,7 @@ Accepted, exactly (no other keys):
   ``matches.inputs.parse_action_input`` (the REST API's parser too)
 - ``{"type": "sync"}``
 - ``{"type": "resume"}``
+- ``{"type": "hint"}`` (issue 30, point 4: answered with ``{"type": "hint", ...}`` or an error)
 - the chat's (``CHAT_TYPES``; also the lobby socket's only ones, ``chat.consumers``):
   ``{"type": "chat", "text": str, "client_message_id"?: str (1-64 chars)}``,
   ``{"type": "chat_sync"}``,
@@ -37,9 +38,9 @@ from gameplatform.matches.inputs import parse_action_input, valid_client_action_
 MAX_FRAME_CHARS = 16_384
 CLOSE_TOO_BIG = 4009
 CHAT_TYPES = ("chat", "chat_sync", "chat_mute", "chat_unmute", "chat_report")
-MESSAGE_TYPES = ("action", "sync", "resume", *CHAT_TYPES)
+MESSAGE_TYPES = ("action", "sync", "resume", "hint", *CHAT_TYPES)
 FIELDS = {
-    "action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"},
+    "action": {"type", "action", "expected_version", "client_action_id"}, "sync": {"type"}, "resume": {"type"}, "hint": {"type"},
     "chat": {"type", "text", "client_message_id"}, "chat_sync": {"type"}, "chat_mute": {"type", "user"},
     "chat_unmute": {"type", "user"}, "chat_report": {"type", "message", "reason"},
 }

@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from gameplatform.bots.hints import hint_ask
 from gameplatform.chat.consumers import ChatSocketMixin
 from gameplatform.core.errors import ServiceError
 from gameplatform.core.outages import is_outage
@@ -50,6 +51,7 @@ class MatchConsumer(ChatSocketMixin, MemberSocket):
         {"type": "action", "action": {...}, "expected_version": 12, "client_action_id": "uuid"}
         {"type": "sync"}      # answered with a fresh "state"
         {"type": "resume"}    # services.seat_resume (the owner is back), then a fresh "state"
+        {"type": "hint"}      # bots.hints.hint_ask: {"type": "hint", "match", "version", "seat", "bot", "action"}
 
     Server -> client::
 
@@ -149,6 +151,9 @@ class MatchConsumer(ChatSocketMixin, MemberSocket):
             elif msg.kind == "resume":
                 await database_sync_to_async(self._resume)()
                 await self._send_fresh_state()
+            elif msg.kind == "hint":
+                hint = await database_sync_to_async(self._hint)()
+                await self.send_json({"type": "hint", **hint})
             else:
                 await self._send_fresh_state()
         except ClientError as exc:
@@ -263,6 +268,9 @@ class MatchConsumer(ChatSocketMixin, MemberSocket):
         index = seat.index if seat is not None else None
         with translation.override(self.language):  # the view's engine texts in our language
             return index, selectors.match_snapshot(match=match, seat=index)
+
+    def _hint(self) -> dict:
+        return hint_ask(tenant=self.tenant, user=self.scope["user"], match_id=self.match_id)
 
     def _resume(self) -> None:
         services.seat_resume(tenant=self.tenant, user=self.scope["user"], match_id=self.match_id)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from gameplatform.alerts.selectors import invite_path
+from gameplatform.bots.analysis import analysis_seat, analysis_status
 from gameplatform.chat.ui import chat_context
 from gameplatform.core.errors import ServiceError
 from gameplatform.i18n.engine_texts import engine_text
@@ -46,6 +47,7 @@ from gameplatform.web.tables import (  # noqa: F401 (tests read turn_time_label 
     score_column,
     turn_time_label,
 )
+from games.analysis import BLUNDER, MISTAKE
 from games.protocol import GameUI
 from games.registry import UnknownGame, get_engine
 
@@ -187,7 +189,7 @@ def game_rules(request, slug: str):
         "rules_template": rules_template,
         "rules_language": rules_language,
         "options": options,
-        "bots": [(engine_text(kind.capitalize()), bot_level_description(factory))
+        "bots": [(engine_text(kind.capitalize()), bot_level_description(factory, game=engine.slug, kind=kind))
                  for kind, factory in engine.bots().items()],
         "layouts": sorted({label for n in range(engine.min_seats, engine.max_seats + 1)
                            for name, label in layouts_for(engine, n) if name != "none"}),
@@ -218,6 +220,7 @@ def match_create(request):
                 days_per_move=data.get("days_per_move"),
                 title=data.get("title", ""),
                 rated=data.get("rated"),
+                hints=bool(data.get("hints")),
             )
         except ServiceError as exc:
             if exc.status == 403:
@@ -274,6 +277,8 @@ def match_detail(request, match_id: int):
         "options_text": options_text(engine, match.options),
         "page_config": {"match": match.pk, "game": match.game, "csrf_token": get_token(request),
                         "history_older": older,
+                        # issue 30, point 4: the Hint button, for a seated player where offered
+                        "hints": seat is not None and selectors.hints_allowed(match),
                         # issue 13: the person's colour-blind palette, for the game's UI
                         "colour_blind": preferences_get(request.user).colour_blind,
                         # issue 13: the words of js/clocks.js
@@ -306,6 +311,11 @@ def match_replay(request, match_id: int):
         "game_name": engine.name if engine else match.game,
         "replay": replay,
         "chat": chat_context(request=request, match=match, replay=True),  # both rooms' messages
+        # The player's own analysis (issue 30, point 3): js/analysis.js asks for it and reads it.
+        "analysis_seat": (seat := analysis_seat(match=match, user=request.user) if engine else None),
+        "analysis_status": analysis_status(match=match, seat=seat) if seat is not None else None,
+        "analysis_minutes": max(1, round(settings.ANALYSIS_BUDGET_SECONDS / 60)),
+        "analysis_marks": {"mistake": round(100 * MISTAKE), "blunder": round(100 * BLUNDER)},
         **game_ui(engine),
     }
     return render(request, "matches/match_replay.html", context)

@@ -4,13 +4,14 @@ from django.urls import path
 
 from gameplatform.core import converters  # noqa: F401  (registers "id" and "seat")
 
+from . import access, personal, players, tournaments
 from . import matches as views
-from . import personal, players, tournaments
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("matches/new/", views.match_create, name="match_create"),
     path("matches/quick/", views.match_quick, name="match_quick"),
+    path("games/keyboard/", access.keyboard_help, name="keyboard_help"),
     path("games/<slug:slug>/rules/", views.game_rules, name="game_rules"),
     path("matches/<id:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<id:match_id>/replay/", views.match_replay, name="match_replay"),

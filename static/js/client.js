@@ -22,7 +22,10 @@ import { gettext } from "./i18n.js";
 const RECONNECT_MAX_MS = 30000;
 // The close code of a handshake refused while the server's database or Redis is away (realtime/outages.py).
 const CLOSE_UNAVAILABLE = 4503;
+// A move unanswered this long is sent again (same id: the server applies it at most once);
+// after ACK_SILENT_MAX such silences it is given up and the page refreshes its game.
 const ACK_TIMEOUT_MS = 12000;
+const ACK_SILENT_MAX = 3;
 // A move the server keeps answering "unavailable" is given up after this many sendings.
 const MAX_RESENDS = 20;
 
@@ -210,7 +213,14 @@ export class MatchClient {
   }
 
   _ackTimeout(id) {
-    if (this.pending?.id !== id) return;
+    const p = this.pending;
+    if (p?.id !== id) return;
+    p.silent = (p.silent || 0) + 1;
+    // A slow server (a database coming back, a loaded machine) is not a lost move.
+    if (p.payload && this.connected && p.silent < ACK_SILENT_MAX && p.tries < MAX_RESENDS) {
+      this._resend();
+      return;
+    }
     this.pending = null;
     this.onError(gettext("No answer from the server yet; refreshing the game."));
     this.sync();
@@ -413,6 +423,7 @@ export const ACTOR_NOTES = {
   takeover: { label: gettext("bot for absent player"), title: gettext("A bot played this move: the player's time ran out several turns in a row.") },
   handover: { label: gettext("bot (hand-over)"), title: gettext("A bot played this move: a moderator handed the seat over.") },
   moderator: { label: gettext("moderator"), title: gettext("A moderator made this move.") },
+  hint: { label: gettext("after a hint"), title: gettext("The player asked the bot for a hint before this move.") },
 };
 
 export function actorNote(actor) {
@@ -428,61 +439,6 @@ export function actorBadge(actor) {
   span.textContent = note.label;
   span.title = note.title;
   return span;
-}
-
-/**
- * The move log: a list of {key, seq, text, actor}; keys dedupe entries that arrive twice
- * (from the history and again over the socket). A move not made by the seat's player (the
- * timer, a bot for an absent player, a hand-over) carries a marker (`actorBadge`). `last` is
- * the latest entry shown ({text, actor}), or null. Keeping the end in view is the page's
- * (match.js `scrollLog`): the log may scroll in itself or in a panel around it.
- */
-export class MoveLog {
-  constructor(listNode) {
-    this.list = listNode;
-    this.keys = new Set();
-    this.last = null;
-  }
-
-  clear() {
-    this.keys.clear();
-    this.last = null;
-    if (this.list) this.list.replaceChildren();
-  }
-
-  add({ key, seq, text, actor = null }) {
-    if (!this.list || !text || this.keys.has(key)) return;
-    this.keys.add(key);
-    this.list.appendChild(this._line({ seq, text, actor }));
-    this.last = { text, actor };
-  }
-
-  /** Puts older entries (oldest first) above those shown; `last` stays the latest. */
-  addBefore(entries) {
-    if (!this.list) return;
-    const lines = document.createDocumentFragment();
-    for (const { key, seq, text, actor = null } of entries) {
-      if (!text || this.keys.has(key)) continue;
-      this.keys.add(key);
-      lines.appendChild(this._line({ seq, text, actor }));
-    }
-    this.list.prepend(lines);
-  }
-
-  _line({ seq, text, actor }) {
-    const li = document.createElement("li");
-    if (seq !== undefined && seq !== null) {
-      const s = document.createElement("span");
-      s.className = "log-seq";
-      s.textContent = `${seq}.`;
-      li.appendChild(s);
-    }
-    li.appendChild(document.createTextNode(text));
-    const badge = actorBadge(actor);
-    if (badge) li.append(" ", badge);
-    if (actor) li.dataset.actor = actor;
-    return li;
-  }
 }
 
 /** Show `message` in the error box `node` (with a dismiss button inside). */

@@ -23,11 +23,14 @@
 // stays open after the end for the players' and spectators' last words; news in a closed
 // Chat tab shows as a count on the tab.
 
+import { Announcer, BoardKeys, DescribeDialog, keyScrollers } from "./access.js";
 import { TurnAlerts } from "./alerts.js";
 import { ChatPanel } from "./chat.js";
+import { HintControl } from "./hints.js";
 import { SeatClocks, hasSeatClocks, runningDeadline } from "./clocks.js";
 import { gettext } from "./i18n.js";
-import { Countdown, MatchClient, MoveLog, actorNote, clearError, showError } from "./client.js";
+import { Countdown, MatchClient, actorNote, clearError, showError } from "./client.js";
+import { MoveLog } from "./move_log.js";
 import { BoardPicker } from "./board_pick.js";
 import { wireZoom } from "./board_zoom.js";
 import { byId, readJsonScript } from "./dom.js";
@@ -73,11 +76,16 @@ export class MatchPage {
     this.fit = fitTable(byId("table"));
     this.watchHand();
     this.alerts = new TurnAlerts(byId("sound-toggle"));
+    this.hints = new HintControl(this, game.showHint); // issue 30: only where the match offers them
     // Counted by the banner's countdown, so both say the same second.
     this.clocks = new SeatClocks(byId("seat-clocks"), this.config.clock_words || {}, { timer: false });
     // Flash messages of the table: each can be dismissed; "The match has started" and the
     // like go by themselves (js/table_notes.js).
     this.notices = wireNotices(byId("table-notes"));
+    // Without a mouse or a screen (js/access.js): moves said aloud, the game in words, board keys.
+    this.announcer = new Announcer(byId("announcer"));
+    this.describer = new DescribeDialog(this, game);
+    this.boardKeys = new BoardKeys(this, game);
   }
 
   tabShown(name) {
@@ -143,7 +151,7 @@ export class MatchPage {
       onState: (snap, info) => this.onState(snap, info),
       onError: (message) => this.error(message),
       onConnection: (state, info) => this.connection(state, info),
-      onOther: (msg) => this.chat?.handle(msg),
+      onOther: (msg) => (msg.type === "hint" ? this.hints.received(msg) : this.chat?.handle(msg)),
     });
     this.countdown = new Countdown(byId("countdown"), () => this.bannerDeadline(), () => this.clocks.tick());
     this.wireOlder(Boolean(this.config.history_older));
@@ -155,7 +163,9 @@ export class MatchPage {
     const wasActive = this.snapshot.status === "active";
     const newer = snap.version > this.snapshot.version;
     this.snapshot = snap;
-    this.busy = false;
+    // The same version again (a sync, a fetched view) while our move is still on its way: it
+    // is not answered yet, so the page still says it is sending it.
+    this.busy = !newer && Boolean(this.client?.pending);
     if (gap) {
       this.reloadLog();
     } else if (newer) {
@@ -247,7 +257,10 @@ export class MatchPage {
   addLog(key, events, record, actor = null) {
     const line = this.lineOf(key, events, record, actor);
     if (!line) return;
+    const news = !record && !this.log.keys.has(line.key);
     this.log.add(line);
+    const note = actorNote(actor);
+    if (news) this.announcer.say(note ? `${line.text} (${note.label})` : line.text);
     this.showLatest();
     if (!this.filling) this.scrollLog();
   }
@@ -370,6 +383,9 @@ export class MatchPage {
     this.picker.update(this);
     this.markHand();
     this.alerts.update({ mine: snap.status === "active" && this.mySeat !== null && this.toAct.includes(this.mySeat) });
+    this.boardKeys.update();
+    this.describer.update();
+    keyScrollers(byId("table"));
   }
 
   /** "you" for this page's seat, else the seat's name. */
@@ -434,6 +450,7 @@ export class MatchPage {
     if (turn) turn.textContent = snap.status === "active" ? this.turnText(snap) : "";
     const sound = byId("sound-toggle");
     if (sound) sound.hidden = snap.status !== "active";
+    this.hints.render(snap);
     const replay = byId("replay-link");
     if (replay) replay.hidden = snap.status !== "finished";
     const resume = byId("resume-box");

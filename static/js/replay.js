@@ -9,6 +9,8 @@
 //   export function describe(events, ctx) { return "..." } // ctx = {names, view, mySeat, record: step, actor}
 //   startReplay({ renderStep, describe });
 // seatSummary(view, seat, env), optional: a seat's line in the seat list (instead of env.summary).
+// actionWords(action, view), optional: a move in words ("Build a road at ..."), for the analysis
+// of the player's decisions (js/analysis.js); null, or no export: worded from its fields.
 //
 // Issue 14: the page embeds only the replay's summary (the JSON script "match-replay",
 // replays.match_replay: seats, seed, result, step_count); the steps come from the API as the
@@ -20,6 +22,7 @@
 // The parts: the move log (js/replay_log.js), the buttons, keys, play/pause and the chooser
 // (js/replay_controls.js); this module ties them to the step shown (ReplayPage).
 
+import { keyScrollers } from "./access.js";
 import { gettext } from "./i18n.js";
 import { actorNote } from "./client.js";
 import { wireZoom } from "./board_zoom.js";
@@ -31,6 +34,7 @@ import { ReplayLog } from "./replay_log.js";
 import { colourBlindSetting } from "./palette.js";
 import { renderSeatList, seatNames } from "./seats.js";
 import { wireTabs } from "./tabs.js";
+import { AnalysisPanel } from "./analysis.js";
 
 export const LOOKBACK = 30; // steps before the one shown whose log lines are fetched with it
 const WINDOW = 10; // steps per request of views
@@ -45,7 +49,8 @@ const CHUNK = 200; // log lines per request
  * @param {number|"last"} [o.startAt] the step shown first (default 0)
  * @param {string} [o.setupText]      the words of step 0 when `describe` has none
  */
-export function startReplay({ renderStep, describe, seatSummary = null, intervalMs = 600, startAt = 0, setupText = gettext("Setup.") }) {
+export function startReplay({ renderStep, describe, seatSummary = null, actionWords = null, intervalMs = 600, startAt = 0,
+                              setupText = gettext("Setup.") }) {
   const summary = readJsonScript("match-replay");
   if (!summary?.step_count) return null;
   const page = new ReplayPage(summary, { renderStep, describe, seatSummary, setupText });
@@ -65,6 +70,15 @@ export function startReplay({ renderStep, describe, seatSummary = null, interval
       page.log.follow(page.at);
     },
   });
+  const panel = byId("analysis-panel");
+  if (panel) {
+    page.analysis = new AnalysisPanel(panel, {
+      show: (k) => page.show(k),
+      viewAs: (seat) => page.viewAs(seat),
+      redrawLog: () => page.redrawLog(),
+      words: (action) => actionWords?.(action, page.source.views.get(page.at) ?? page.source.views.values().next().value ?? {}) ?? null,
+    });
+  }
   page.show(startAt === "last" ? page.last : startAt);
   const api = { replay: page.replay, names: page.names, show: (k) => page.show(k), viewAs: (seat) => page.viewAs(seat), source: page.source };
   window.hexagora = { replay: api };
@@ -96,7 +110,18 @@ class ReplayPage {
     this.logWaiting = false; // lines arrived before any view their words may read
     this.player = null;
     this.fit = fitTable(byId("table"));
-    this.log = new ReplayLog(byId("move-log"), this.source, { textOf: (k) => this.logText(k), onPick: (k) => this.show(k) });
+    this.analysis = null; // the AnalysisPanel of the player's own decisions (js/analysis.js), if shown
+    this.log = new ReplayLog(byId("move-log"), this.source, {
+      textOf: (k) => this.logText(k),
+      onPick: (k) => this.show(k),
+      markOf: (k) => this.analysis?.markOf(k) ?? null,
+    });
+  }
+
+  /** Draws the log's lines again (the analysis's marks arrived). */
+  redrawLog() {
+    this.log.restart();
+    this.renderLog();
   }
 
   eventsOf(step) {
@@ -133,6 +158,7 @@ class ReplayPage {
     this.log.scrollNext();
     this.draw();
     this.log.follow(at);
+    this.analysis?.step(at);
   }
 
   /** While playing: the next step once its view is here (waited for, not skipped); the end stops. */
@@ -159,7 +185,9 @@ class ReplayPage {
     const text = this.words(at, view);
     const note = actorNote(step.actor);
     byId("rp-text").textContent = text + (text && note ? ` (${note.label})` : "");
+    this.analysis?.step(at); // again now that its view is here (the game's words may need it)
     this.fit();
+    keyScrollers(byId("table"));
   }
 
   drawSeats(view) {

@@ -21,12 +21,14 @@ export class ReplayLog {
    * @param {object} o
    * @param {(k: number) => string} o.textOf  the words of step k's line ("": no line)
    * @param {(k: number) => void} o.onPick    a line was clicked
+   * @param {(k: number) => Node|null} [o.markOf]  a badge for step k's line (the analysis's marks)
    */
-  constructor(list, source, { textOf, onPick }) {
+  constructor(list, source, { textOf, onPick, markOf = () => null }) {
     this.list = list;
     this.source = source;
     this.textOf = textOf;
     this.onPick = onPick;
+    this.markOf = markOf;
     this.drawnLo = 0;
     this.pending = true; // scroll to the step shown once its line is here
     this.boxes = [list, list.closest(".info-panel")].filter(Boolean);
@@ -69,6 +71,11 @@ export class ReplayLog {
     if (badge) {
       b.append(" ", badge);
       li.dataset.actor = actor;
+    }
+    const mark = this.markOf(k);
+    if (mark) {
+      b.append(" ", mark);
+      li.dataset.mark = mark.className.replace(/.*mark-/, "");
     }
     b.addEventListener("click", () => this.onPick(k));
     li.appendChild(b);

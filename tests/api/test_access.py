@@ -29,6 +29,9 @@ MATCH_ENDPOINTS = [
     ("get", "view/", None),
     ("get", "legal-actions/", None),
     ("post", "actions/", {"action": {"type": "sit_out"}, "expected_version": 1}),
+    ("post", "hint/", None),
+    ("post", "analysis/", None),
+    ("get", "analysis/", None),
     ("get", "history/", None),
 ]
 OTHER_ENDPOINTS = [("get", "/api/v1/matches/", None),

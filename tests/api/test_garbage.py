@@ -72,7 +72,7 @@ GARBAGE_DOCS = [
 ]
 
 ENDPOINT_TAILS = ["", "join/", "leave/", "start/", "seats/1/bot/", "resume/", "view/", "legal-actions/",
-                  "actions/", "history/"]
+                  "actions/", "hint/", "analysis/", "history/"]
 # The endpoints that read a body (leave/, start/ and resume/ act on the URL alone, and the
 # GET ones answer POST with 405).
 BODY_TAILS = ["", "join/", "seats/1/bot/", "actions/", "view/"]

@@ -83,6 +83,7 @@ def test_settings_get_and_patch(alice, api_client, tenant):
 @pytest.mark.parametrize("body, field", [
     ({"language": "de"}, "language"),
     ({"colour_blind": "yes"}, "colour_blind"),
+    ({"high_contrast": "on"}, "high_contrast"),
     ({"browser_notifications": 1}, "browser_notifications"),
     ({"email_notifications": "hourly"}, "email_notifications"),
     ({"vacation_until": "tomorrow"}, "vacation_until"),
@@ -121,3 +122,11 @@ def test_rated_must_be_a_boolean_or_null(alice, api_client, rated):
 def test_anonymous_callers_get_401(api_client):
     for path in ("/api/v1/leaderboards/hextopia/", "/api/v1/players/alice/", "/api/v1/settings/"):
         assert api_client().get(path).status_code == 401
+
+
+def test_high_contrast_is_a_setting_of_the_api(api_client, alice):
+    """Issue 31, point 4: the high-contrast choice, beside the colour-blind palette."""
+    client = api_client(alice)
+    assert client.get("/api/v1/settings/").json()["high_contrast"] is False
+    assert client.patch("/api/v1/settings/", {"high_contrast": True}, format="json").json()["high_contrast"] is True
+    assert client.get("/api/v1/settings/").json()["high_contrast"] is True

@@ -11,6 +11,8 @@ PATHS = [
     "/api/v1/matches/{match_id}/start/", "/api/v1/matches/{match_id}/seats/{seat_index}/bot/",
     "/api/v1/matches/{match_id}/resume/", "/api/v1/matches/{match_id}/view/",
     "/api/v1/matches/{match_id}/legal-actions/", "/api/v1/matches/{match_id}/actions/",
+    "/api/v1/matches/{match_id}/hint/",
+    "/api/v1/matches/{match_id}/analysis/",
     "/api/v1/matches/{match_id}/history/", "/api/v1/matches/{match_id}/replay/",
     "/api/v1/matches/{match_id}/replay/steps/", "/api/v1/matches/{match_id}/replay/log/", "/api/v1/auth/token/",
     "/api/v1/leaderboards/{game}/", "/api/v1/members/", "/api/v1/players/{username}/", "/api/v1/players/{username}/rating-history/",

@@ -246,6 +246,8 @@ def _site_start(site: LiveSite, *, port: int, redis_url: str, worker: bool, extr
         DATABASE_URL=database_url(connections["default"].settings_dict),
         DJANGO_SETTINGS_MODULE="gameplatform.settings",
         BOT_DELAY_SECONDS=BOT_DELAY_SECONDS,
+        ANALYSIS_BUDGET_SECONDS="4",  # an analysis done in seconds (tests/e2e/test_analysis.py)
+        ANALYSIS_SLICE_SECONDS="1",
         CSRF_TRUSTED_ORIGINS=f"http://127.0.0.1:{port}",
         PYTHONUNBUFFERED="1",
         REDIS_URL=redis_url,

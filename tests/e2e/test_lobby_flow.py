@@ -85,8 +85,10 @@ def test_fill_empty_seats_with_bots_and_play_against_bots_now(browser, live_site
         # The one-seat choosers say the same on hover, with each level's time budget (issue 29,
         # point 5), strongest first selected too.
         picker = page.locator("#bot-kind-1")
-        assert picker.locator("option").evaluate_all("os => os.map((o) => o.title)") == [
+        titles = picker.locator("option").evaluate_all("os => os.map((o) => o.title)")
+        assert [t.split(" Measured strength")[0] for t in titles] == [
             f"{f.description} Thinks for up to 0.1 s a move." for f in bots.values()]
+        assert all("Measured strength: about " in t for t in titles)  # issue 30, point 2
         expect(levels.first).to_contain_text("Thinks for up to 0.1 s a move.")
         expect(picker).to_have_value(strongest)
         chooser.scroll_into_view_if_needed()

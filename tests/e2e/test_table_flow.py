@@ -159,7 +159,9 @@ def test_open_page_live_turn_alerts_and_the_honest_log(browser, live_site, monke
     assert MoveRecord.objects.get(match=match, seq=timer_seq).actor == MoveRecord.Actor.TIMEOUT
     for page in (pa, pb):
         page.evaluate("window.hexagora.page.client.sync()")
-        expect(page.locator("#status-banner")).to_have_text(re.compile(r"^Finished: "))
+        # Each page draws every one of the match's states as it arrives: on a loaded machine
+        # that queue takes longer than expect's 5 s to drain.
+        expect(page.locator("#status-banner")).to_have_text(re.compile(r"^Finished: "), timeout=30_000)
         expect(page).not_to_have_title(TURN_TITLED)
     expect(pa.locator(".messages")).to_have_count(0)
     # The timer's move is marked in the live log (reloaded from the history after the gap).

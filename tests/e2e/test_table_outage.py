@@ -41,6 +41,9 @@ def test_a_move_made_while_the_database_is_away_is_retried_and_applied_once(brow
             # 4503, which the page reports the same way (with its back-off's seconds).
             expect(mover.locator("#conn-state")).to_have_text(RETRYING, timeout=WAIT_MS)
             expect(mover.locator("#status-banner")).to_have_text("Sending your move…")
+            # A state of the same version meanwhile (a sync, a fetched view) does not answer it.
+            mover.evaluate("() => { const c = window.hexagora.page.client; c._apply({ ...c.snapshot }, false); }")
+            expect(mover.locator("#status-banner")).to_have_text("Sending your move…")
             mover.wait_for_timeout(1000)
             assert mover.evaluate("() => document.body.dataset.matchVersion") == str(version)
     for page in pages:

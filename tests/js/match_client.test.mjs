@@ -150,3 +150,36 @@ test("'unavailable' for a sync asks for the state again after retry_after; the s
   assert.equal(seen.connection.at(-1), "live");
   assert.deepEqual(seen.states, [4]);
 });
+
+test("a move without any answer is sent again, same id, and given up only after three silences", async (t) => {
+  const { client, seen, socket } = setUp(t);
+  socket().open();
+  socket().receive({ type: "state", version: 3 });
+  await client.submit({ type: "roll" });
+  const move = socket().sent.at(-1);
+  t.mock.timers.tick(12000); // a slow server: no ack, no error
+  assert.deepEqual(seen.errors, []);
+  assert.deepEqual(socket().sent.at(-1), move);
+  t.mock.timers.tick(12000);
+  assert.deepEqual(socket().sent.filter((f) => f.type === "action").length, 3);
+  assert.ok(client.pending);
+  t.mock.timers.tick(12000); // the third silence: given up, and a fresh state asked for
+  assert.equal(client.pending, null);
+  assert.equal(seen.errors.length, 1);
+  assert.equal(socket().sent.at(-1).type, "sync");
+});
+
+test("an ack after a silence ends the move's resending", async (t) => {
+  const { client, seen, socket } = setUp(t);
+  socket().open();
+  await client.submit({ type: "roll" });
+  const move = socket().sent.at(-1);
+  t.mock.timers.tick(12000);
+  socket().receive({ type: "ack", client_action_id: move.client_action_id });
+  assert.equal(client.pending, null);
+  const sent = socket().sent.length;
+  t.mock.timers.tick(60000);
+  assert.equal(socket().sent.filter((f) => f.type === "action").length, 2);
+  assert.ok(socket().sent.slice(sent).every((f) => f.type === "sync")); // only the quiet-time syncs
+  assert.deepEqual(seen.errors, []);
+});

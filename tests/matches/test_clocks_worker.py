@@ -43,7 +43,9 @@ def test_an_empty_bank_times_out_and_three_in_a_row_bring_in_the_bot(
     assert first.actor == "timeout"
     assert first.created_at >= match.started_at + timedelta(milliseconds=BANK_MS)
     # Both banks are empty now: every turn times out at once until the bots play for them.
-    wait_for(lambda: MoveRecord.objects.filter(match=match, actor="takeover").count() >= 4, timeout=60)
+    wait_for(lambda: MoveRecord.objects.filter(match=match, actor="takeover").count() >= 4, timeout=120,
+             describe=lambda: list(MoveRecord.objects.filter(match=match).order_by("seq")
+                                   .values_list("seq", "seat", "actor", "created_at")))
     for seat in Seat.objects.filter(match=match):
         assert seat.bot_takeover and seat.clock_since is None and seat.clock_ms == 0
         assert MoveRecord.objects.filter(match=match, seat=seat.index, actor="timeout").count() == 3

@@ -40,7 +40,7 @@ def membership(user, tenant):
 def test_defaults_without_a_row(ann, tenant):
     assert Tenant._meta.get_field("vacation_days_per_year").default == 14
     assert selectors.settings_get(user=ann, tenant=tenant) == {
-        "language": "en", "colour_blind": False, "email_notifications": "every_turn",
+        "language": "en", "colour_blind": False, "high_contrast": False, "email_notifications": "every_turn",
         "browser_notifications": False, "vacation_until": None, "vacation_days_per_year": 14,
         "vacation_days_left": 14,
     }
@@ -179,3 +179,19 @@ def test_vacation_is_per_community(ann, tenant, other_tenant):
     vacation_set(membership=membership(ann, tenant), until=TODAY + datetime.timedelta(days=1), today=TODAY)
     assert membership(ann, other_tenant).vacation_until is None
     assert tenant_selectors.vacation_days_left(membership=membership(ann, other_tenant), today=TODAY) == 14
+
+
+def test_high_contrast_is_saved_and_marks_every_page(ann, client_for, member, other_member, match_factory):
+    """Issue 31, point 4: "a high-contrast choice in Settings (beside the colour-blind palette)
+    that every game's table honours": saved by the form, it puts ``high-contrast`` on the body
+    of every page (site.css draws pages and every board from it)."""
+    client = client_for(ann)
+    assert 'name="high_contrast"' in client.get("/settings/").content.decode()
+    assert client.post("/settings/", form(language="en", high_contrast="on", email_notifications="off")).status_code == 302
+    assert Preferences.objects.get(user=ann).high_contrast is True
+    for path in ("/", "/settings/", "/games/keyboard/"):
+        assert re.search(r'<body class="[^"]*\bhigh-contrast\b', client.get(path).content.decode()), path
+    match = match_factory("hexfolk", [member, other_member])
+    Preferences.objects.update_or_create(user=member, defaults={"high_contrast": True})
+    page = client_for(member).get(f"/matches/{match.pk}/").content.decode()
+    assert re.search(r'<body class="table-page[^"]*\bhigh-contrast\b', page)

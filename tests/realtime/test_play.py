@@ -119,7 +119,7 @@ async def test_no_socket_ever_sees_another_seats_hand(table, connect_socket):
 
 
 # The message types of the match socket, as its errors list them.
-TYPES = "action, sync, resume, chat, chat_sync, chat_mute, chat_unmute, chat_report"
+TYPES = "action, sync, resume, hint, chat, chat_sync, chat_mute, chat_unmute, chat_report"
 # Frames a client may send by mistake or malice: (frame, code, message, field).
 BAD_FRAMES = [
     ('{"type": "action"', "malformed", "Messages must be valid JSON.", None),

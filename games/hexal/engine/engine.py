@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from games.dealing import fresh_seed, reshuffle
 from games.hexal.engine import errors as E
 from games.hexal.engine import texts as T
 from games.hexal.engine.apply import apply_action, new_game, turn_points
@@ -67,7 +68,7 @@ class HexalEngine(EngineBase):
     hidden_information = True
     ui = GameUI(board_template="hexal/board.html", hand_template="hexal/hand.html",
                 play_module="hexal/play.js", replay_module="hexal/replay.js",
-                stylesheet="hexal/hexal.css", rules_template="hexal/rules.html")
+                stylesheet="hexal/hexal.css", rules_template="hexal/rules.html", keys_template="hexal/keys.html")
 
     def score_column(self, options: Mapping) -> ScoreColumn:
         """The result's scores: total points, the most first."""
@@ -121,6 +122,28 @@ class HexalEngine(EngineBase):
         """Where the player texts of ``view(state, seat)`` are (``EngineBase.view_texts``)."""
         res = result_of(state)
         return view_texts(state, seat, res.to_json() if res else None)
+
+    def redeal(self, state: HexalState, seat: int, rng: random.Random) -> HexalState:
+        """``state`` as ``seat`` may imagine it (protocol ``redeal``): the other seats' hand
+        cards not shown on the table this game, every personal stack (face down to its owner
+        too) and the deck shuffled together and dealt back in the same sizes and places; a
+        fresh seed."""
+        others = [s for s in range(state.n) if s != seat]
+        kept = {s: [i for i, c in enumerate(state.hands[s]) if c in state.shown[s]] for s in others}
+        hidden = [[c for c in state.hands[s] if c not in state.shown[s]] for s in others]
+        dealt = reshuffle(hidden + [list(stack) for stack in state.stacks] + [list(state.deck)], rng)
+        hands = list(state.hands)
+        for k, s in enumerate(others):
+            fresh = iter(dealt[k])
+            hands[s] = tuple(c if i in kept[s] else next(fresh) for i, c in enumerate(state.hands[s]))
+        new = state.copy()
+        new.hands, new.stacks, new.deck = tuple(hands), tuple(dealt[len(others):-1]), dealt[-1]
+        new.seed = fresh_seed(rng)
+        return new
+
+    def playout_bot(self) -> str:
+        """"greedy": the strong bot thinks up to 1.5 s a decision, too slow for play-outs."""
+        return "greedy"
 
     def secrets(self, state: HexalState, seat: int | None) -> list:
         """Card codes hidden from ``seat``: view.secrets."""

@@ -7,8 +7,10 @@ Options (lobby): ``dictionary`` ("junior", "standard" (default), "expert"), ``st
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
+from games.dealing import fresh_seed, reshuffle
 from games.hexboard_words.engine import errors as E
 from games.hexboard_words.engine import texts as T
 from games.hexboard_words.engine.apply import apply_action, new_game
@@ -107,7 +109,7 @@ class HexBoardWordsEngine(EngineBase):
     hidden_information = True
     ui = GameUI(board_template="hexboard_words/board.html", hand_template="hexboard_words/hand.html",
                 play_module="hexboard_words/play.js", replay_module="hexboard_words/replay.js",
-                stylesheet="hexboard_words/words.css", rules_template="hexboard_words/rules.html")
+                stylesheet="hexboard_words/words.css", rules_template="hexboard_words/rules.html", keys_template="hexboard_words/keys.html")
 
     # ------------------------------------------------------------ lobby
     def score_column(self, options: Mapping) -> ScoreColumn:
@@ -244,6 +246,21 @@ class HexBoardWordsEngine(EngineBase):
         if after.turn_number != before.turn_number or after.turn < 0:
             return True
         return any(ev.get("type") in WORD_EVENTS for ev in events)
+
+    def redeal(self, state: WordsState, seat: int, rng: random.Random) -> WordsState:
+        """``state`` as ``seat`` may imagine it (protocol ``redeal``): the other seats' hidden
+        tiles and the bag shuffled together and dealt back in the same places, the word-card
+        deck shuffled, and a fresh seed."""
+        others = [s for s in range(state.n) if s != seat and state.hands[s] is not None]
+        hidden: list[list[str]] = [[tile] for s in others if (tile := state.hands[s]) is not None]
+        dealt = reshuffle(hidden + [list(state.bag)], rng)
+        hands: list[str | None] = list(state.hands)
+        for s, tiles in zip(others, dealt, strict=False):
+            hands[s] = tiles[0]
+        (deck,) = reshuffle([state.deck], rng)
+        new = state.copy()
+        new.hands, new.bag, new.deck, new.seed = tuple(hands), dealt[-1], deck, fresh_seed(rng)
+        return new
 
     def secrets(self, state: WordsState, seat: int | None) -> list:
         """Hidden from ``seat``: the codes of the tiles in the bag and of the other seats'

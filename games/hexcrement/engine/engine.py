@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from games.dealing import fresh_seed, reshuffle
 from games.hexcrement.engine import errors as E
 from games.hexcrement.engine import texts as T
 from games.hexcrement.engine.apply import apply_action, new_game
@@ -78,7 +79,7 @@ class HexcrementEngine(EngineBase):
     hidden_information = True
     ui = GameUI(board_template="hexcrement/board.html", hand_template="hexcrement/hand.html",
                 play_module="hexcrement/play.js", replay_module="hexcrement/replay.js",
-                stylesheet="hexcrement/hexcrement.css", rules_template="hexcrement/rules.html")
+                stylesheet="hexcrement/hexcrement.css", rules_template="hexcrement/rules.html", keys_template="hexcrement/keys.html")
 
     def score_column(self, options: Mapping) -> ScoreColumn:
         """The result's scores: dung cards carried, the most first (the note says who wins)."""
@@ -138,6 +139,25 @@ class HexcrementEngine(EngineBase):
     def view_texts(self, state: State, seat: int | None) -> dict[str, dict]:
         """Where the player texts of ``view(state, seat)`` are (``EngineBase.view_texts``)."""
         return view_texts(state, seat)
+
+    def redeal(self, state: State, seat: int, rng: random.Random) -> State:
+        """``state`` as any seat may imagine it (protocol ``redeal``; Hexcrement has no private
+        hand): the codes nobody has seen where they are (face-down cells not known or up, the
+        pool's unseen cards) shuffled among those places, and a fresh seed for the dice."""
+        down = [(c, code) for c, code in enumerate(state.cards)
+                if code is not None and c not in state.known and c not in state.up]
+        cells = [c for c, _ in down]
+        slots = [i for i, code in enumerate(state.pool) if code not in state.seen]
+        (dealt,) = reshuffle([[code for _, code in down] + [state.pool[i] for i in slots]], rng)
+        cards: list[str | None] = list(state.cards)
+        pool = list(state.pool)
+        for c, code in zip(cells, dealt, strict=False):
+            cards[c] = code
+        for i, code in zip(slots, dealt[len(cells):], strict=True):
+            pool[i] = code
+        new = state.copy()
+        new.cards, new.pool, new.seed = tuple(cards), tuple(pool), fresh_seed(rng)
+        return new
 
     def secrets(self, state: State, seat: int | None) -> list:
         """Codes of the cards nobody has seen where they are (view.secrets)."""

@@ -19,6 +19,7 @@ from games.hexfolk.engine.apply_turns import result_of
 from games.hexfolk.engine.board import board, load_map, map_slugs, random_layout
 from games.hexfolk.engine.bots import bot_factories
 from games.hexfolk.engine.endgame import best_possible_points
+from games.hexfolk.engine.redeal import redeal
 from games.hexfolk.engine.rules import (
     BANK_SIZES,
     CITIES_PER_PLAYER,
@@ -143,7 +144,7 @@ class HexfolkEngine(EngineBase):
     hidden_information = True
     ui = GameUI(board_template="hexfolk/board.html", hand_template="hexfolk/hand.html",
                 play_module="hexfolk/play.js", replay_module="hexfolk/replay.js",
-                stylesheet="hexfolk/hexfolk.css", rules_template="hexfolk/rules.html")
+                stylesheet="hexfolk/hexfolk.css", rules_template="hexfolk/rules.html", keys_template="hexfolk/keys.html")
 
     # ------------------------------------------------------------ lobby
     def score_column(self, options: Mapping) -> ScoreColumn:
@@ -279,6 +280,11 @@ class HexfolkEngine(EngineBase):
     def bots(self) -> dict:
         """``{"random": RandomBot, "strong": StrongBot}`` factories (bots.py)."""
         return bot_factories()
+
+    def redeal(self, state: HexfolkState, seat: int, rng: random.Random) -> HexfolkState:
+        """The other seats' hidden resource and development cards dealt again, consistently
+        with the public bank, totals and an open trade (redeal.py); a fresh seed."""
+        return redeal(state, seat, rng)
 
     def secrets(self, state: HexfolkState, seat: int | None) -> list:
         """Other seats' resource hands and development cards as count tuples (in the order

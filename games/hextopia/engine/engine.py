@@ -9,14 +9,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from games.dealing import fresh_seed, reshuffle
 from games.hextopia.engine import errors as E
 from games.hextopia.engine import texts as T
 from games.hextopia.engine.bots import HeuristicBot, bot_factories
 from games.hextopia.engine.constants import (
+    CARD_ORDER,
     LAYOUT_NONE,
     MAX_SEATS,
     MIN_SEATS,
     NAME,
+    PIECES,
     SLUG,
     STATIONS_USED,
     TEAM_LAYOUT_LABELS,
@@ -26,7 +29,7 @@ from games.hextopia.engine.moves import legal_actions
 from games.hextopia.engine.rules import apply_action, dealer_draw_event, new_game
 from games.hextopia.engine.state import HextopiaState, decode, encode
 from games.hextopia.engine.view import build_view, progress_total, view_texts
-from games.protocol import EngineBase, GameUI, OptionsError, Result, ScoreColumn, SeatSpec
+from games.protocol import EngineBase, GameUI, IllegalAction, OptionsError, Result, ScoreColumn, SeatSpec
 
 DEFAULT_OPTIONS = {"jokers": False}
 OPTIONS_SCHEMA = {
@@ -46,6 +49,13 @@ OPTIONS_SCHEMA = {
 }
 # The timeout decision must not depend on anything but the view: a fixed bot RNG.
 TIMEOUT_RNG_SEED = 0
+
+
+def _pieces_alike(st: HextopiaState) -> dict:
+    """``encode(st)`` with each colour's piece positions sorted: where its pieces are, not which."""
+    out = encode(st)
+    out["pieces"] = [sorted(st.pieces[k:k + PIECES]) for k in range(0, len(st.pieces), PIECES)]
+    return out
 
 
 def result_of(st: HextopiaState) -> Result | None:
@@ -85,7 +95,7 @@ class HextopiaEngine(EngineBase):
     hidden_information = True
     ui = GameUI(board_template="hextopia/board.html", hand_template="hextopia/hand.html",
                 play_module="hextopia/play.js", replay_module="hextopia/replay.js",
-                stylesheet="hextopia/hextopia.css", rules_template="hextopia/rules.html")
+                stylesheet="hextopia/hextopia.css", rules_template="hextopia/rules.html", keys_template="hextopia/keys.html")
 
     # ------------------------------------------------------------ lobby
     def score_column(self, options: Mapping) -> ScoreColumn:
@@ -212,6 +222,36 @@ class HextopiaEngine(EngineBase):
         if len(state.deck) > 1:
             hidden.append(tuple(state.deck))
         return hidden
+
+    def redeal(self, state: HextopiaState, seat: int, rng: random.Random) -> HextopiaState:
+        """``state`` as ``seat`` may imagine it (protocol ``redeal``): the other seats' cards
+        it has not seen shown and the undealt deck shuffled together and dealt back in the
+        same sizes, and a fresh seed for every later shuffle. Cards shown in the dealer draw
+        or as the last card played stay where they are."""
+        shown = {card for rnd in state.dealer_draw for _, card in rnd}
+        if state.last_card:
+            shown.add(state.last_card[1])
+        others = [s for s in range(state.seats) if s != seat]
+        groups = [tuple(c for c in state.hands[s] if c not in shown) for s in others] + [state.deck]
+        dealt = reshuffle(groups, rng)
+        new = state.copy()
+        hands = list(state.hands)
+        for s, cards in zip(others, dealt, strict=False):
+            hands[s] = tuple(sorted([c for c in state.hands[s] if c in shown] + list(cards), key=CARD_ORDER.__getitem__))
+        new.hands, new.deck, new.seed = tuple(hands), dealt[-1], fresh_seed(rng)
+        return new
+
+    def same_move(self, state: HextopiaState, seat: int, a: dict, b: dict) -> bool:
+        """The same move when both lead to the same state but for which of a colour's pieces
+        is where (four pieces at HOME are alike: entering "piece 1" or "piece 2" is one move)."""
+        if a == b:
+            return True
+        try:
+            after_a, _ = apply_action(state, seat, a)
+            after_b, _ = apply_action(state, seat, b)
+        except IllegalAction:
+            return False
+        return _pieces_alike(after_a) == _pieces_alike(after_b)
 
     # Pass-throughs to the rules and the state module (docs: those functions).
     legal_actions = staticmethod(legal_actions)

@@ -9,10 +9,11 @@
 //   this turn (a bright edge), the cards of the last scored turn (a dotted edge);
 // - free sides of the target (dashed outlines), or, for the selected hand card, every place it
 //   fits with the points it would score there ("+5"), the best one marked;
-// - while naming a target: the legal targets (a ring), with the selected card's best points.
+// - while naming a target: the legal targets (a ring), with the selected card's best points;
+// - a hint (js/hints.js): the hinted place, or the stack of the hinted target, ringed in red.
 //
 //   const board = new HexalBoard(svg, {onAct(act), onHelp(text, choices)});
-//   board.render(view, {palette, targets, places, selected, recent, interactive});
+//   board.render(view, {palette, targets, places, selected, recent, interactive, hint});
 // onAct gets {type: "target", cards: [codes]} | {type: "place", place} | {type: "take_back", card}.
 
 import { el, title } from "../js/dom.js";
@@ -36,7 +37,7 @@ export function cellXY(q, r) {
   return axialToPixel(q, r, SIZE);
 }
 
-function levelWords(level) {
+export function levelWords(level) {
   return level === 0 ? gettext("on the table") : gettext("level %(n)s", { n: level });
 }
 
@@ -289,8 +290,9 @@ export class HexalBoard {
    * @param {string|null} [o.selected]  the selected hand card
    * @param {Set<string>} [o.recent]    cards of the last scored turn
    * @param {boolean} [o.interactive]   the viewer may act (take back placed cards)
+   * @param {object|null} [o.hint]      a hinted "place" or "target" action (js/hints.js): ringed
    */
-  render(view, { palette = "standard", targets = null, places = null, selected = null, recent = new Set(), interactive = false } = {}) {
+  render(view, { palette = "standard", targets = null, places = null, selected = null, recent = new Set(), interactive = false, hint = null } = {}) {
     const model = new TableModel(view.table || []);
     this.model = model;
     this.actions = [];
@@ -302,6 +304,7 @@ export class HexalBoard {
       cards: el("g", { class: "hl-layer-cards" }, world),
       marks: el("g", { class: "hl-layer-marks" }, world),
       places: el("g", { class: "hl-layer-places" }, world),
+      hint: el("g", { class: "hl-layer-hint" }, world),
       labels: el("g", { class: "hl-layer-labels" }, world),
     };
     // Naming a target: with a hand card chosen, the targets it fits get a ring and its best
@@ -322,6 +325,7 @@ export class HexalBoard {
     this.focus = ctx.target ? cellXY(ctx.target.q, ctx.target.r) : null;
     if (ctx.target) this.drawTarget(ctx, box);
     for (const p of places || []) box.push(this.drawPlace(p, ctx));
+    this.drawHint(hint, ctx);
     this.labelLayer = layers.labels;
     this.content = contentBox(box);
     this.measure();
@@ -425,6 +429,14 @@ export class HexalBoard {
     const [lx, ly] = onStack ? [x + SIZE * 0.45, y + SIZE * 0.6] : [x, y];
     this.labels.push({ x: lx, y: ly, text: `+${p.points}${p.top ? " top" : ""}`, cls: `hl-pill-place${isBest ? " hl-best" : ""}` });
     return [x, y];
+  }
+
+  /** The ring of a hinted move (js/hints.js): round its place, or the stack of its target. */
+  drawHint(hint, { model, layers }) {
+    const at = hint?.type === "place" ? hint : hint?.type === "target" ? model.where(hint.card) : null;
+    if (!at) return;
+    const [x, y] = cellXY(at.q, at.r);
+    el("polygon", { points: hexPoints(x, y, SIZE * 1.1), class: "hl-hint-ring", "data-hint": hint.type, "data-q": at.q, "data-r": at.r }, layers.hint);
   }
 
   placeHelp(card, p) {

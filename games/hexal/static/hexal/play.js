@@ -1,6 +1,6 @@
 // The Hexal Classic table: the board (board.js), the score strip and summary (panels.js) and
-// the seated player's hand panel. The play module of GameUI: exports render(snapshot, page)
-// and describe(events, ctx); the shared page (js/match.js) draws the seats, the turn line, the
+// the seated player's hand panel. The play module of GameUI: exports render(snapshot, page),
+// describe(events, ctx) and showHint(action) (a hint, js/hints.js); the shared page (js/match.js) draws the seats, the turn line, the
 // log, the countdown and the result.
 //
 // A turn, from the view's `moves` (engine/view.py) and the snapshot's legal actions
@@ -15,7 +15,8 @@
 import { button, byId, h, readJsonScript } from "../js/dom.js";
 import { colourBlindSetting } from "../js/palette.js";
 import { startMatchPage } from "../js/match.js";
-import { HexalBoard, targetHints } from "./board.js";
+import { actionWords, stateWords } from "./access.js";
+import { HexalBoard, levelWords, targetHints } from "./board.js";
 import { cardName } from "./cards.js";
 import { gettext, labelled, ngettext } from "../js/i18n.js";
 import { describeEvents } from "./describe.js";
@@ -41,6 +42,7 @@ class HexalTable {
     this.choices = null; // target codes to choose from (a stack with several legal targets)
     this.recent = new Set();
     this.recentVersion = -1;
+    this.hinted = null; // {version, action} of the hint shown (js/hints.js)
     // The player's colour-blind setting starts the table's own box, which changes it (js/palette.js).
     const config = readJsonScript("match-config");
     this.palette = wirePalette(byId("hl-palette"), (p) => {
@@ -94,6 +96,67 @@ class HexalTable {
     return raw.map((p) => ({ ...p, top: p.q === t.q && p.r === t.r, touchers: model.touchers(p.q, p.r, p.level) }));
   }
 
+  /** The hinted action while its version is on screen and it is the player's turn, else null. */
+  hintNow() {
+    const h = this.hinted;
+    return h && this.page?.myTurn && h.version === this.snap.version ? h.action : null;
+  }
+
+  // ------------------------------------------------------------------ hints
+  /** A hint (js/hints.js): its hand card chosen and its place, target or button marked; its words. */
+  showHint(action) {
+    const move = this.legal().find((a) => sameAction(a, action || {}));
+    if (!move) return null;
+    this.hinted = { version: this.snap.version, action: move };
+    this.choices = null;
+    if ((this.view.hand || []).includes(move.card)) this.selected = move.card; // place, discard
+    else if (move.type === "target") this.selected = this.bestCardFor(move.card) ?? this.selected;
+    this.page.render();
+    return this.hintWords(move);
+  }
+
+  /** The hand card that scores most around table card `code` (null: none fits there). */
+  bestCardFor(code) {
+    let best = null;
+    let top = -1;
+    for (const card of this.view.hand || []) {
+      const pts = targetHints(this.view, [code], card).get(code);
+      if (pts !== null && pts !== undefined && pts > top) [best, top] = [card, pts];
+    }
+    return best;
+  }
+
+  /** A hinted move in words: the label its board place or its button already has. */
+  hintWords(a) {
+    const card = a.card ? cardName(a.card) : "";
+    switch (a.type) {
+      case "place": {
+        const p = (this.placesOf(a.card) || []).find((x) => x.q === a.q && x.r === a.r);
+        if (!p) return null;
+        const q = { card, points: p.points };
+        return p.top ? gettext("Place the %(card)s on top of the target: +%(points)s", q) : gettext("Place the %(card)s here: +%(points)s", q);
+      }
+      case "target": {
+        const at = new TableModel(this.view.table).where(a.card);
+        return gettext("Target the %(card)s, %(where)s", { card, where: levelWords(at?.level ?? 0) });
+      }
+      case "take_back": return gettext("Take back the %(card)s", { card });
+      case "discard": return gettext("Discard the %(card)s and draw", { card });
+      case "end_turn": return gettext("End turn (+%(points)s)", { points: this.view.turn_points });
+      case "clear_target": return gettext("Change target");
+      case "pass": return gettext("Pass");
+      default: return null;
+    }
+  }
+
+  /** Rings the button of the hinted move (end turn, pass, discard, take back...), if it has one. */
+  glowHint(bar) {
+    const a = this.hintNow();
+    if (!a) return;
+    const which = a.type === "take_back" ? `[data-act="take_back"][data-card="${a.card}"]` : `[data-act="${a.type}"]`;
+    bar.querySelector(which)?.classList.add("hint-glow");
+  }
+
   // ------------------------------------------------------------------ input
   send(action) {
     this.choices = null;
@@ -104,6 +167,13 @@ class HexalTable {
     }
     this.lastAction = match; // for the browser tests and the console
     this.page.submit(match);
+  }
+
+  /** Escape: the chosen card is let go (true when there was one). */
+  cancel() {
+    if (!this.selected) return false;
+    this.pick(this.selected);
+    return true;
   }
 
   pick(code) {
@@ -177,6 +247,7 @@ class HexalTable {
       selected: this.selected,
       recent: this.recent,
       interactive: myTurn && phase === "play",
+      hint: this.hintNow(),
     });
     renderScores(byId("hl-scores"), view, page.names, page.mySeat);
     this.renderSummary(view, page);
@@ -266,6 +337,7 @@ class HexalTable {
       bar.append(b);
     }
     if (this.has("pass")) bar.append(button(gettext("Pass"), { "data-act": "pass", class: "btn btn-small" }));
+    this.glowHint(bar);
   }
 
   hint(snap, view, myTurn, best) {
@@ -317,5 +389,11 @@ export function describe(events, ctx) {
   return describeEvents(events, { ...ctx, actor: ctx.record ? undefined : table.page?.snapshot?.actor });
 }
 
+/** A hint (js/hints.js): the table marks the move and returns it in words. */
+export function showHint(action) {
+  return table.showHint(action);
+}
+
 // window.hexagora = {page, table}: for the browser tests and curious players at the console.
-startMatchPage({ render, describe, boardChoices: () => pickChoices(table.board), boardZoom: pickZoom(table.board) }, { table });
+startMatchPage({ render, describe, showHint, boardChoices: () => pickChoices(table.board), boardZoom: pickZoom(table.board),
+                 actionWords, stateWords, cancel: () => table.cancel() }, { table });

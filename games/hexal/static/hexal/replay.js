@@ -8,6 +8,7 @@ import { byId } from "../js/dom.js";
 import { colourBlindSetting } from "../js/palette.js";
 import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
+import { actionWords } from "./access.js";
 import { HexalBoard } from "./board.js";
 import { describeEvents } from "./describe.js";
 import { renderScores, renderSummary } from "./panels.js";
@@ -51,4 +52,4 @@ palette = wirePalette(byId("hl-palette"), (p) => {
   palette = p;
   if (current) renderStep(...current);
 }, colourBlindSetting());
-startReplay({ renderStep, describe, intervalMs: 600, setupText: gettext("The cards are dealt and the initial target is turned up.") });
+startReplay({ renderStep, describe, actionWords, intervalMs: 600, setupText: gettext("The cards are dealt and the initial target is turned up.") });

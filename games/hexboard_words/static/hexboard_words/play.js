@@ -9,20 +9,21 @@
 // checkSteal, with the engine's own messages from the page's game-data); the server has the
 // last word, the dictionary above all, and its refusal shows in the error box.
 // Keys: letters type the word (from anywhere on the page), a digit 1-6 puts the selected
-// tile on that card, Enter sends, Escape clears. The play module of GameUI: exports
-// render(snapshot, page) and describe(events, ctx).
+// tile on that card, Enter sends, Escape clears. The play module of GameUI (render, describe;
+// hints: hint.js; keyboards and screen readers: access.js).
 
 import { button, byId, h, readJsonScript } from "../js/dom.js";
 import { gettext } from "../js/i18n.js";
 import { startMatchPage } from "../js/match.js";
+import { actionHelp, actionWords, stateWords } from "./access.js";
 import { WordsBoard } from "./board.js";
 import { describeEvents } from "./describe.js";
+import { markHint, showWordsHint } from "./hint.js";
 import { checkMatch, checkSteal, noTarget, placesFor, planWord, stealable } from "./logic.js";
 import { Hourglass, renderBar, renderPlayers } from "./panels.js";
 import { recentTiles } from "./recent.js";
 
-const DATA = readJsonScript("game-data") || {};
-const MESSAGES = DATA.messages || {};
+const MESSAGES = (readJsonScript("game-data") || {}).messages || {};
 
 class WordsTable {
   constructor() {
@@ -489,10 +490,11 @@ const table = new WordsTable();
 
 export function render(snapshot, page) {
   table.render(snapshot, page);
+  markHint(table); // a hint's marks (hint.js) after each render
 }
 
 export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startMatchPage({ render, describe, boardChoices: () => table.board.choices() }, { table });
+startMatchPage({ render, describe, showHint: (a) => showWordsHint(table, a), boardChoices: () => table.board.choices(), actionWords, actionHelp, stateWords }, { table });

@@ -6,6 +6,7 @@
 import { byId } from "../js/dom.js";
 import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
+import { actionWords } from "./access.js";
 import { WordsBoard } from "./board.js";
 import { describeEvents } from "./describe.js";
 import { renderBar, renderPlayers } from "./panels.js";
@@ -26,4 +27,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startReplay({ renderStep, describe, intervalMs: 700, setupText: gettext("The word-cards are laid out around the board.") });
+startReplay({ renderStep, describe, actionWords, intervalMs: 700, setupText: gettext("The word-cards are laid out around the board.") });

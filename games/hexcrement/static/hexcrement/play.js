@@ -4,13 +4,16 @@
 // after the roll the end cells light up on the board (click one, or a button for the cells
 // worth a look); MORPH, PEEK and ODOUR light up the cards to choose; BLOCK, MEAN, PUSH, SWAP
 // and a SWIPE make the beetles to choose clickable and list them as buttons; GIVE, MUD and a
-// won battle list their cards. A click on a button of an older state sends nothing. The
-// play module of GameUI: exports render(snapshot, page) and describe(events, ctx); the
-// shared page (js/match.js) draws the seats, the turn line, the log and the result.
+// won battle list their cards. A click on a button of an older state sends nothing. A hint
+// (js/hints.js) marks its cell or beetle on the board and makes its button glow. The play
+// module of GameUI: exports render(snapshot, page), describe(events, ctx) and showHint(action);
+// the shared page (js/match.js) draws the seats, the turn line, the log and the result.
 
 import { paintSwatch } from "../js/palette.js";
 import { button, h } from "../js/dom.js";
+import { canonical } from "../js/generic.js";
 import { startMatchPage } from "../js/match.js";
+import { actionWords, stateWords } from "./access.js";
 import { HexcrementBoard, effectsOf } from "./board.js";
 import { describeEvents, gameData } from "./describe.js";
 import { tumble } from "./dice.js";
@@ -34,6 +37,11 @@ function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** True when actions `a` and `b` are the same move, whatever the order of their keys. */
+function sameAction(a, b) {
+  return canonical(a) === canonical(b);
+}
+
 class HexcrementTable {
   constructor() {
     this.page = null;
@@ -41,6 +49,7 @@ class HexcrementTable {
     this.actions = []; // recent actions' events, oldest first (for "what happened")
     this.version = null;
     this.tumbles = 0; // dice animations started (for the browser tests)
+    this.hinted = null; // {version, action}: the hint (js/hints.js) marked until the next move
     this.help = document.getElementById("hx-help");
     this.board = new HexcrementBoard(document.getElementById("board"), this.data, {
       onPick: (action) => this.submit(action),
@@ -159,6 +168,39 @@ class HexcrementTable {
     renderStory(document.getElementById("hx-story"), turn, ctx, { onHelp: (t) => this.showHelp(t) });
     renderBeetles(document.getElementById("hx-beetle-list"), view, ctx, { onHelp: (t) => this.showHelp(t) });
     if (document.getElementById("hand-panel")) this.renderHand(snap, view, me, legal);
+    this.markHint();
+  }
+
+  /** A hint (js/hints.js): the move marked on the board (its cell or beetle) and its button
+   * made to glow, as if pointed at, until the next move; returns its words, or null. */
+  showHint(action) {
+    const a = this.legal().find((x) => sameAction(x, action));
+    if (!a) return null;
+    this.hinted = { version: this.snap.version, action: a };
+    this.page.render();
+    return this.markHint();
+  }
+
+  /** Marks the hinted move on what render drew (the board's target, the panel's button);
+   * returns the words of the first marked (the target's label, else the button's). */
+  markHint() {
+    const hint = this.hinted;
+    if (!hint || hint.version !== this.snap.version || !this.page.myTurn) {
+      this.hinted = null;
+      return null;
+    }
+    let words = null;
+    for (const [key, t] of this.board.targets || []) {
+      if (!sameAction(t.action, hint.action)) continue;
+      this.board.svg.querySelector(`[data-target="${key}"]`)?.classList.add("hx-hinted");
+      words = words || t.label;
+    }
+    for (const b of document.querySelectorAll("#hx-actions button[data-action]")) {
+      if (!sameAction(JSON.parse(b.dataset.action), hint.action)) continue;
+      b.classList.add("hint-glow");
+      words = words || b.title || b.textContent;
+    }
+    return words;
   }
 
   /** Cells to click: the end cells after the roll; the cards MORPH, PEEK or ODOUR may pick. */
@@ -371,5 +413,10 @@ export function describe(events, ctx) {
   return describeEvents(events, { ...ctx, actor });
 }
 
+/** The hint's move marked on the table (js/hints.js); its words, or null. */
+export function showHint(action) {
+  return table.showHint(action);
+}
+
 // window.hexagora = {page, table}: for the browser tests and curious players at the console.
-startMatchPage({ render, describe }, { table });
+startMatchPage({ render, describe, showHint, actionWords, stateWords }, { table });

@@ -7,6 +7,7 @@
 import { byId } from "../js/dom.js";
 import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
+import { actionWords } from "./access.js";
 import { HexcrementBoard } from "./board.js";
 import { describeEvents, gameData } from "./describe.js";
 import { fitBoard } from "./fit.js";
@@ -52,4 +53,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startReplay({ renderStep, describe, intervalMs: 700, setupText: gettext("The mats are laid out.") });
+startReplay({ renderStep, describe, actionWords, intervalMs: 700, setupText: gettext("The mats are laid out.") });

@@ -45,6 +45,12 @@ export function seatColour(view, seat) {
   return view?.seats?.[seat]?.colour || "#888";
 }
 
+// Corner 0 at the top of a pointy hex, clockwise (js/hexgrid.js); side i joins corners i, i + 1.
+const CORNER_WORDS = [() => gettext("top corner"), () => gettext("upper right corner"), () => gettext("lower right corner"),
+  () => gettext("bottom corner"), () => gettext("lower left corner"), () => gettext("upper left corner")];
+const SIDE_WORDS = [() => gettext("upper right side"), () => gettext("right side"), () => gettext("lower right side"),
+  () => gettext("lower left side"), () => gettext("left side"), () => gettext("upper left side")];
+
 function px(X, Y) {
   return latticeToPixel(X, Y, R, POINTY);
 }
@@ -64,15 +70,39 @@ export class Layout {
     this.box = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN, Math.max(...xs) - Math.min(...xs) + 2 * MARGIN, Math.max(...ys) - Math.min(...ys) + 2 * MARGIN];
   }
 
-  /** "forest 5, fields 8" for the hexes around a node. */
+  /** "forest 5, fields 8, hills 4" for the hexes around a node; a corner on the coast (fewer
+   * than three hexes, so the names alone may fit several corners) says which corner of the
+   * first: "fields 2, top corner". */
   nodePlace(node) {
-    return this.nodeHexes[node].map((h) => hexName(this.board.hexes[h])).join(", ") || gettext("the coast");
+    const hexes = this.nodeHexes[node];
+    const names = hexes.map((h) => hexName(this.board.hexes[h])).join(", ");
+    if (!hexes.length) return gettext("the coast");
+    if (hexes.length > 2) return names;
+    const corner = CORNER_WORDS[this.hexNodes[hexes[0]].indexOf(node)];
+    return corner ? gettext("%(hexes)s, %(corner)s", { hexes: names, corner: corner() }) : names;
   }
 
+  /** "forest 5 / fields 8" for the hexes on both sides of a path; a path on the coast says
+   * which side of its hex: "fields 2, upper right side". */
   edgePlace([a, b]) {
     const shared = this.nodeHexes[a].filter((h) => this.nodeHexes[b].includes(h));
-    return shared.map((h) => hexName(this.board.hexes[h])).join(" / ") || gettext("the coast");
+    const names = shared.map((h) => hexName(this.board.hexes[h])).join(" / ");
+    if (!shared.length) return gettext("the coast");
+    if (shared.length > 1) return names;
+    const ring = this.hexNodes[shared[0]];
+    const i = ring.indexOf(a);
+    const side = ring[(i + 1) % 6] === b ? i : (i + 5) % 6; // side i joins corners i and i + 1
+    return gettext("%(hexes)s, %(side)s", { hexes: names, side: SIDE_WORDS[side]() });
   }
+}
+
+const layouts = new WeakMap(); // board -> Layout, for the words of places (log, Describe, analysis)
+
+/** The Layout of `board` (a view's `board`), worked out once per board object. */
+export function layoutOf(board) {
+  let L = layouts.get(board);
+  if (!L) layouts.set(board, (L = new Layout(board)));
+  return L;
 }
 
 /** What `events` built ({nodes, edges} of "a-b" keys), to stand out on the island (`recent`). */

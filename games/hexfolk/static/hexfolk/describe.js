@@ -4,6 +4,7 @@
 // built") and another ("Bot 2 built"), as verb forms differ by language.
 
 import { gettext, labelled, ngettext, pgettext } from "../js/i18n.js";
+import { layoutOf } from "./board.js";
 import { RESOURCES } from "./words.js";
 
 /** A resource in the page's language ("lumber" -> "bois"). */
@@ -97,7 +98,21 @@ function answered(ev, mine, p) {
   return labelled(p.who, ev.answer);
 }
 
-function built(ev, mine, p) {
+/** Where `ev` built, in the board's words (board.js Layout), or null without a board. */
+function placeOf(ev, view) {
+  if (!view?.board?.nodes) return null;
+  const L = layoutOf(view.board);
+  return ev.edge ? L.edgePlace(ev.edge) : Number.isInteger(ev.node) ? L.nodePlace(ev.node) : null;
+}
+
+function built(ev, ctx, mine, p) {
+  const place = placeOf(ev, ctx.view);
+  if (place) {
+    const q = { ...p, place };
+    if (ev.piece === "road") return mine ? gettext("You built a road at %(place)s", q) : gettext("%(who)s built a road at %(place)s", q);
+    if (ev.piece === "city") return mine ? gettext("You built a city at %(place)s", q) : gettext("%(who)s built a city at %(place)s", q);
+    return mine ? gettext("You built a settlement at %(place)s", q) : gettext("%(who)s built a settlement at %(place)s", q);
+  }
   if (ev.piece === "road") return mine ? gettext("You built a road") : gettext("%(who)s built a road", p);
   if (ev.piece === "city") return mine ? gettext("You built a city") : gettext("%(who)s built a city", p);
   return mine ? gettext("You built a settlement") : gettext("%(who)s built a settlement", p);
@@ -136,7 +151,7 @@ function titleTaken(ev, ctx) {
 /** The sentence of each event type: `(ev, ctx, mine, p)` -> words, `mine` when the event's
  * seat is the page's, `p` = {who: its name}. */
 const TELL = {
-  built: (ev, ctx, mine, p) => built(ev, mine, p),
+  built: (ev, ctx, mine, p) => built(ev, ctx, mine, p),
   setup_income: (ev, ctx, mine, p) => {
     const q = { ...p, cards: cardsText(ev.cards) };
     return mine ? gettext("You receive %(cards)s for the second settlement", q) : gettext("%(who)s receives %(cards)s for the second settlement", q);

@@ -5,21 +5,24 @@
 // victims, the discard, the card choices and the trade answers are all built from that list.
 // Two families arrive as templates and are composed here: `discard` (any cards adding up to
 // its count) and `offer_trade` / `counter_trade` (any give/get/to). The trade panel is drawn
-// by trade.js, the hint and the prompts by prompts.js. The play module of GameUI: exports
-// render(snapshot, page) and describe(events, ctx); the shared page (js/match.js) draws the
-// seats, the turn line, the log and the result. A move that other seats' moves made stale is
-// refused like any other: the error box shows it and the client's sync brings the new state.
+// by trade.js, the hint and the prompts by prompts.js, a hint of the strong bot (js/hints.js)
+// by hint.js. The play module of GameUI: exports render(snapshot, page), describe(events, ctx)
+// and showHint(action); the shared page (js/match.js) draws the seats, the turn line, the log
+// and the result. A move that other seats' moves made stale is refused like any other: the
+// error box shows it and the client's sync brings the new state.
 
 import { button, h } from "../js/dom.js";
 import { startMatchPage } from "../js/match.js";
+import { actionWords, stateWords } from "./access.js";
 import { HexfolkBoard, hexName, recentBuilds } from "./board.js";
 import { describeEvents } from "./describe.js";
 import { renderBar } from "./dice.js";
+import { markHint, startHint } from "./hint.js";
 import { renderHint, renderPrompt } from "./prompts.js";
 import { renderSummary } from "./summary.js";
 import { renderTrade } from "./trade.js";
 import { cardsChips, costText, nonzero, resourceCards, sum } from "./widgets.js";
-import { gettext, ngettext } from "../js/i18n.js";
+import { gettext, ngettext, pgettext } from "../js/i18n.js";
 import { COSTS, DEV_CARDS, DEV_HELP, DEV_LABEL, cardCount, phaseText, seatSummary } from "./words.js";
 
 const BUILD_MODES = { road: "build_road", settlement: "build_settlement", city: "build_city" };
@@ -36,6 +39,7 @@ class HexfolkTable {
     this.bank = { give: "", get: "" };
     this.yop = ["", ""];
     this.lastKey = "";
+    this.hinted = null; // {version, action}: the hint (js/hints.js) marked until the next move
     this.board = new HexfolkBoard(document.getElementById("board"), { onPick: (t) => this.pick(t) });
     for (const id of ["hf-actions", "hf-prompt", "hf-devs", "hf-trade-body"]) {
       document.getElementById(id)?.addEventListener("click", (e) => this.click(e));
@@ -72,6 +76,16 @@ class HexfolkTable {
   }
 
   // ------------------------------------------------------------------ input
+  /** Escape: a build mode, a card's prompt or a counter being made is let go (true if one was). */
+  cancel() {
+    if (!this.mode && !this.prompt && !this.counter) return false;
+    this.mode = null;
+    this.prompt = null;
+    this.counter = null;
+    this.page.render();
+    return true;
+  }
+
   submit(action) {
     this.mode = null;
     this.prompt = null;
@@ -275,6 +289,12 @@ class HexfolkTable {
     this.renderDevs(view, legal);
     renderTrade(this, view, legal);
     if (focus) document.querySelector(`[data-key="${CSS.escape(focus)}"]`)?.focus();
+    markHint(this);
+  }
+
+  /** A hint (js/hints.js): the table set up for the move and the move marked; its words. */
+  showHint(action) {
+    return startHint(this, action);
   }
 
   targets(view, legal) {
@@ -370,7 +390,7 @@ class HexfolkTable {
       if (c === "victory_point") row.append(h("span", { class: "small muted", text: gettext("counts for you, hidden from the others") }));
       else {
         const act = `play_${c}`;
-        const b = button(gettext("Play"), { "data-act": act, "data-key": `dev-${c}`, "aria-label": gettext("Play %(card)s", { card: DEV_LABEL[c] }) });
+        const b = button(pgettext("development card", "Play"), { "data-act": act, "data-key": `dev-${c}`, "aria-label": gettext("Play %(card)s", { card: DEV_LABEL[c] }) });
         b.disabled = !legal.some((a) => a.type === act);
         row.append(b);
       }
@@ -400,5 +420,10 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
+/** The hint's move set up and marked on the table (js/hints.js); its words, or null. */
+export function showHint(action) {
+  return table.showHint(action);
+}
+
 // window.hexagora = {page, table}: for the browser tests and curious players at the console.
-startMatchPage({ render, describe, phaseText, seatSummary }, { table });
+startMatchPage({ render, describe, phaseText, seatSummary, showHint, actionWords, stateWords, cancel: () => table.cancel() }, { table });

@@ -7,6 +7,7 @@
 import { byId, h } from "../js/dom.js";
 import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
+import { actionWords } from "./access.js";
 import { HexfolkBoard, recentBuilds } from "./board.js";
 import { describeEvents, devCard } from "./describe.js";
 import { renderBar } from "./dice.js";
@@ -42,4 +43,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startReplay({ renderStep, describe, seatSummary, intervalMs: 500, startAt: "last", setupText: gettext("The island is laid out.") });
+startReplay({ renderStep, describe, seatSummary, actionWords, intervalMs: 500, startAt: "last", setupText: gettext("The island is laid out.") });

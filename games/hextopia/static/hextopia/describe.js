@@ -10,7 +10,7 @@ function seatInfo(view, seat) {
   return (view?.seats || []).find((s) => s.seat === seat) || null;
 }
 
-function colourOf(view, seat) {
+export function colourOf(view, seat) {
   const s = seatInfo(view, seat);
   return colourWord(s?.colour_name || COLOURS[s ? s.station : seat]) || gettext("seat %(n)s", { n: seat + 1 });
 }
@@ -20,7 +20,7 @@ function pieceText(view, seat, piece) {
 }
 
 /** Where a piece of `seat` with `progress` stands, in words ("START", "space 17", "HEXTOPIA 2"). */
-function placeText(view, seat, progress) {
+export function placeText(view, seat, progress) {
   if (progress === null || progress === undefined || progress < 0) return gettext("HOME");
   const L = view?.track_length || 72;
   if (progress >= L) return gettext("HEXTOPIA %(n)s", { n: progress - L + 1 });

@@ -10,6 +10,7 @@ import { gettext } from "../js/i18n.js";
 import { startMatchPage } from "../js/match.js";
 import { HextopiaBoard, cardName, pieceKey } from "./board.js";
 import { cardButton } from "./cards.js";
+import { actionWords, stateWords } from "./access.js";
 import { describeEvents } from "./describe.js";
 import { showScore } from "./score.js";
 
@@ -98,6 +99,25 @@ class HextopiaTable {
       return;
     }
     this.hint.textContent = gettext("Several pieces can reach that space: click the piece you want to move first, or choose a move from the list.");
+  }
+
+  /** A hint (js/hints.js): its card and piece chosen, so the board rings its space; its words. */
+  showHint(action) {
+    const m = this.moves().find((x) => canonical(x.action) === canonical(action));
+    if (!m) return null;
+    this.selectedCard = m.card ?? null;
+    this.selectedPiece = m.key;
+    this.page.render();
+    return m.label;
+  }
+
+  /** Escape: the card and piece chosen are let go (true when there was one). */
+  cancel() {
+    if (!this.selectedCard && !this.selectedPiece) return false;
+    this.selectedCard = null;
+    this.selectedPiece = null;
+    this.page.render();
+    return true;
   }
 
   play(move) {
@@ -216,5 +236,9 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
+export function showHint(action) {
+  return table.showHint(action);
+}
+
 // window.hexagora = {page, table}: for the browser tests and curious players at the console.
-startMatchPage({ render, describe }, { table });
+startMatchPage({ render, describe, showHint, actionWords, stateWords, cancel: () => table.cancel() }, { table });

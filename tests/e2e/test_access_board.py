@@ -1,0 +1,129 @@
+"""Issue 31, point 1, on the board: its legal targets take one tab stop, the arrow keys move
+between them, Enter chooses, Escape backs out of a half-made move; keys only (no click, no
+script that plays), headless Chromium at 1280x800, every registered game.
+
+From the phone test's near-the-end match (tests/e2e/phone.py), seat 0 plays by Describe
+(Alt+Shift+D, Enter) until its board offers choices; where a card must be chosen first
+(Hextopia, Hexal) Tab reaches the hand and Enter chooses one. Then Tab from the Describe button
+reaches the board's one tab stop (a target, whose accessible name says what it does), the arrows
+reach other targets, and Enter on one either plays a move (the version grows) or goes on with
+the move (the page changes) which Escape then backs out of where the game has one.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from gameplatform.matches import scheduling
+from gameplatform.matches.models import Match
+from games import registry
+
+from .phone import started_near_end, wait_ready
+from .phone_games import GAMES
+from .test_chat import _page
+from .test_table_layout import _people as people
+
+pytestmark = pytest.mark.browser
+
+SECONDS = 120
+NAMES_JS = "() => window.hexagora.page.boardKeys.choices().slice(0, 4).map((c) => c.getAttribute('aria-label') || c.textContent)"
+CHOICES_JS = "() => window.hexagora.page.boardKeys.choices().length"
+FOCUS_JS = """() => { const a = document.activeElement; const k = window.hexagora.page.boardKeys;
+  const cs = k.choices(); const i = cs.indexOf(a);
+  return {i, n: cs.length, name: a ? (a.getAttribute('aria-label') || a.textContent || '').trim() : '',
+          stops: cs.filter((c) => c.getAttribute('tabindex') === '0').length}; }"""
+PAGE_JS = """() => document.querySelector('#board-slot').innerHTML.length + ':' + document.body.dataset.matchVersion
+  + ':' + (document.querySelector('#hand-slot')?.innerHTML.length || 0)"""
+
+
+def _tab_to(page, where_js: str, tries: int = 120) -> bool:
+    for _ in range(tries):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => {where_js}"):
+            return True
+    return False
+
+
+IN_BOARD = "window.hexagora.page.boardKeys.choices().includes(document.activeElement)"
+IN_HAND = "(() => { const a = document.activeElement; return Boolean(a && a.closest('#hand-panel') && a.matches('button:not([disabled])')); })()"
+
+
+def _card_first(page) -> bool:
+    """True once the board offers choices; else, where a card must be chosen first (Hextopia,
+    Hexal), Tab goes through the hand's cards (``aria-pressed`` buttons), Enter choosing each in
+    turn and Escape letting it go, until one lights up the board."""
+    if page.evaluate(CHOICES_JS):
+        return True
+    page.locator("#describe-btn").focus()
+    for _ in range(8):
+        if not _tab_to(page, IN_HAND + " && document.activeElement.hasAttribute('aria-pressed')", 40):
+            return False
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(200)
+        if page.evaluate(CHOICES_JS):
+            # Escape backs out (the card let go, the board's choices gone), the focus stays on
+            # the card (drawn again), and Enter chooses it again.
+            page.keyboard.press("Escape")
+            page.wait_for_function(f"() => !({CHOICES_JS})()")
+            assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "false"
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"() => ({CHOICES_JS})() > 0")
+            return True
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(100)
+    return False
+
+
+@pytest.mark.parametrize("slug", registry.slugs())
+def test_the_boards_targets_by_keyboard(browser, live_site, slug, monkeypatch):
+    monkeypatch.setattr(scheduling, "expire_turn_at", lambda *args: None)
+    game = GAMES[slug]
+    users = people(2)
+    match = started_near_end(slug, game, users)
+    page = _page(browser, live_site, users[0], (1280, 800))
+    page.goto(f"{live_site.url}/matches/{match.pk}/")
+    expect(page.locator("#conn-state")).to_have_text("Live")
+    started = time.monotonic()
+    while True:
+        assert time.monotonic() - started < SECONDS, f"{slug}: the board offered no choice"
+        match = wait_ready(page, live_site, match.pk)
+        assert match.status == Match.Status.ACTIVE, f"{slug}: over before the board offered a choice"
+        if _card_first(page):
+            break
+        page.keyboard.press("Alt+Shift+D")
+        expect(page.locator("#describe-dialog")).to_be_visible()
+        page.keyboard.press("Enter")
+        page.wait_for_function("v => Number(document.body.dataset.matchVersion) > v", arg=match.version)
+    # One tab stop on the board, reached by Tab; its name says what choosing it does.
+    page.locator("#describe-btn").focus()
+    assert _tab_to(page, IN_BOARD), f"{slug}: Tab never reached the board's targets"
+    at = page.evaluate(FOCUS_JS)
+    assert at["stops"] == 1 and at["name"], at
+    names = page.evaluate(NAMES_JS)
+    assert all(n.strip() for n in names), names
+    reached = {at["i"]}
+    if at["n"] > 1:
+        for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "End", "Home") * 2:
+            page.keyboard.press(key)
+            now = page.evaluate(FOCUS_JS)
+            assert now["i"] >= 0, f"{slug}: {key} left the board's targets"
+            reached.add(now["i"])
+        assert len(reached) >= 2, f"{slug}: the arrows reached {reached} of {at['n']} targets"
+        assert page.evaluate(FOCUS_JS)["stops"] == 1
+    before = page.evaluate(PAGE_JS)
+    version = match.version
+    page.keyboard.press("Enter")
+    page.wait_for_function("b => (" + PAGE_JS + ")() !== b", arg=before)
+    try:  # a move is answered within a few seconds; a step of a move changes only the page
+        page.wait_for_function("v => Number(document.body.dataset.matchVersion) > v", arg=version, timeout=4000)
+        played = True
+    except PlaywrightTimeout:
+        played = False
+    if not played:
+        page.keyboard.press("Escape")  # a half-made move (a tile chosen): backed out, nothing sent
+        page.wait_for_timeout(300)
+        assert int(page.evaluate("() => document.body.dataset.matchVersion")) == version
+    assert page.js_errors == []

@@ -113,13 +113,21 @@ export class DescribeDialog {
     byId("describe-btn")?.focus();
   }
 
-  /** A new state while it is open: the words again, the focus on the same line if it is there. */
+  /** A new state while it is open: the words again, the focus on the same move if it is still
+   * offered (found by its words: the list's order may have changed, and Enter must never play
+   * another move than the one the player heard), else on the list's heading. */
   update() {
     if (!this.isOpen) return;
-    const focused = document.activeElement?.dataset?.action;
+    const focused = document.activeElement;
+    const inList = Boolean(focused?.dataset?.action !== undefined && this.body.contains(focused));
+    const words = inList ? focused.textContent : null;
     this.fill();
-    const again = focused !== undefined && this.body.querySelector(`[data-action="${focused}"]`);
-    (again || this.firstFocus())?.focus();
+    if (!inList) {
+      if (!this.dialog.contains(document.activeElement)) this.firstFocus()?.focus();
+      return;
+    }
+    const again = [...this.body.querySelectorAll("[data-action]")].find((b) => b.textContent === words);
+    (again || byId("describe-actions-h") || this.firstFocus())?.focus();
   }
 
   /** Up and Down move between the actions (Tab does too). */
@@ -153,7 +161,7 @@ export class DescribeDialog {
     if (own.length) parts.push(h("h3", { text: gettext("The table") }), h("ul", {}, ...own.map((line) => h("li", { text: line }))));
     const moves = [...document.querySelectorAll("#move-log > li")].slice(-LATEST_MOVES).map(text).filter(Boolean);
     if (moves.length) parts.push(h("h3", { text: gettext("Latest moves") }), h("ol", {}, ...moves.map((m) => h("li", { text: m }))));
-    parts.push(h("h3", { id: "describe-actions-h", text: gettext("What you may do now") }));
+    parts.push(h("h3", { id: "describe-actions-h", tabindex: "-1", text: gettext("What you may do now") }));
     const all = page.myTurn ? actionSentences(this.game, snap, page) : [];
     // A template (its fields left open: `actionHelp` says how to fill it in) is told, not offered.
     const helps = all.map((it) => this.game.actionHelp?.(it.action) || null);

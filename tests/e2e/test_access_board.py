@@ -23,6 +23,7 @@ from games import registry
 
 from .phone import started_near_end, wait_ready
 from .phone_games import GAMES
+from .test_access_play import _against_bot
 from .test_chat import _page
 from .test_table_layout import _people as people
 
@@ -126,4 +127,37 @@ def test_the_boards_targets_by_keyboard(browser, live_site, slug, monkeypatch):
         page.keyboard.press("Escape")  # a half-made move (a tile chosen): backed out, nothing sent
         page.wait_for_timeout(300)
         assert int(page.evaluate("() => document.body.dataset.matchVersion")) == version
+    assert page.js_errors == []
+
+
+FOCUSED_JS = "() => ({id: document.activeElement.id, words: document.activeElement.textContent})"
+
+
+def test_a_new_state_keeps_the_focus_on_the_move_the_player_heard(browser, live_site, monkeypatch):
+    """Describe told again while open (a bot's move arrives): the focus stays on the same move,
+    found by its words wherever the list now puts it, and falls to the list's heading when that
+    move is no longer offered, never onto another move that Enter would play."""
+    monkeypatch.setattr(scheduling, "expire_turn_at", lambda *args: None)
+    (user,) = people(1)
+    match = _against_bot("hexfolk", GAMES["hexfolk"], user)  # the first settlement: many spots
+    page = _page(browser, live_site, user, (1280, 800))
+    page.goto(f"{live_site.url}/matches/{match.pk}/")
+    expect(page.locator("#conn-state")).to_have_text("Live")
+    wait_ready(page, live_site, match.pk)
+    page.keyboard.press("Alt+Shift+D")
+    expect(page.locator("#describe-dialog")).to_be_visible()
+    for _ in range(2):
+        page.keyboard.press("ArrowDown")
+    heard = page.evaluate(FOCUSED_JS)["words"]
+    place = page.evaluate("() => document.activeElement.dataset.action")
+    page.evaluate("() => { const p = window.hexagora.page; p.snapshot.legal_actions.reverse(); p.describer.update(); }")
+    assert page.evaluate(FOCUSED_JS)["words"] == heard
+    assert page.evaluate("() => document.activeElement.dataset.action") != place  # it moved in the list
+    page.evaluate("""() => { const p = window.hexagora.page; const i = Number(document.activeElement.dataset.action);
+      p.snapshot.legal_actions.splice(i, 1); p.describer.update(); }""")
+    assert page.evaluate(FOCUSED_JS)["id"] == "describe-actions-h"
+    assert page.locator("#describe-body").get_by_role("button", name=heard, exact=True).count() == 0
+    page.keyboard.press("Escape")
+    expect(page.locator("#describe-dialog")).to_be_hidden()
+    assert Match.unscoped.get(pk=match.pk).version == match.version  # nothing was played
     assert page.js_errors == []

@@ -41,7 +41,17 @@ export class Announcer {
   }
 }
 
-/** `action`'s sentence: the game's `actionWords`, else its generic words. */
+/** `text` as a screen reader should hear it: the game's `spoken` hook (Hextopia: "A♥" as "Ace
+ * of hearts"), else as it is. Never throws: a sentence never costs the player the move. */
+export function spoken(game, text) {
+  try {
+    return game?.spoken ? game.spoken(text) : text;
+  } catch {
+    return text;
+  }
+}
+
+/** `action`'s sentence: the game's `actionWords`, else its generic words; as spoken. */
 export function actionSentence(game, action, snapshot, page) {
   let words = null;
   try {
@@ -49,7 +59,7 @@ export function actionSentence(game, action, snapshot, page) {
   } catch {
     words = null; // a sentence never costs the player the action
   }
-  return words || actionLabel(action);
+  return spoken(game, words || actionLabel(action));
 }
 
 /** The legal actions of `snapshot` as `[{action, sentence}]`, each once; alike sentences get
@@ -158,8 +168,8 @@ export class DescribeDialog {
     } catch {
       own = [];
     }
-    if (own.length) parts.push(h("h3", { text: gettext("The table") }), h("ul", {}, ...own.map((line) => h("li", { text: line }))));
-    const moves = [...document.querySelectorAll("#move-log > li")].slice(-LATEST_MOVES).map(text).filter(Boolean);
+    if (own.length) parts.push(h("h3", { text: gettext("The table") }), h("ul", {}, ...own.map((line) => h("li", { text: spoken(this.game, line) }))));
+    const moves = [...document.querySelectorAll("#move-log > li")].slice(-LATEST_MOVES).map(text).filter(Boolean).map((m) => spoken(this.game, m));
     if (moves.length) parts.push(h("h3", { text: gettext("Latest moves") }), h("ol", {}, ...moves.map((m) => h("li", { text: m }))));
     parts.push(h("h3", { id: "describe-actions-h", tabindex: "-1", text: gettext("What you may do now") }));
     const all = page.myTurn ? actionSentences(this.game, snap, page) : [];

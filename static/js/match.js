@@ -23,7 +23,7 @@
 // stays open after the end for the players' and spectators' last words; news in a closed
 // Chat tab shows as a count on the tab.
 
-import { Announcer, BoardKeys, DescribeDialog, keyScrollers } from "./access.js";
+import { Announcer, BoardKeys, DescribeDialog, keyScrollers, spoken } from "./access.js";
 import { TurnAlerts } from "./alerts.js";
 import { ChatPanel } from "./chat.js";
 import { HintControl } from "./hints.js";
@@ -260,7 +260,7 @@ export class MatchPage {
     const news = !record && !this.log.keys.has(line.key);
     this.log.add(line);
     const note = actorNote(actor);
-    if (news) this.announcer.say(note ? `${line.text} (${note.label})` : line.text);
+    if (news) this.announcer.say(spoken(this.game, note ? `${line.text} (${note.label})` : line.text));
     this.showLatest();
     if (!this.filling) this.scrollLog();
   }

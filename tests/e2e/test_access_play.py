@@ -54,6 +54,9 @@ UNIQUE_JS = """() => { const seen = new Set(); const out = [];
   return out; }"""
 
 
+SPOKEN_JS = "(text) => { const g = window.hexagora.page.game; return g.spoken ? g.spoken(text) : text; }"
+
+
 def _canonical(action) -> str:
     return json.dumps(action, sort_keys=True)
 
@@ -118,6 +121,7 @@ def test_a_match_played_to_its_end_with_the_keyboard_alone(browser, live_site, s
         said = _announced(page)
         if match.version > last_version + 1 and said:
             log = page.locator("#move-log > li").last.inner_text()
+            log = page.evaluate(SPOKEN_JS, log)  # as said: Hextopia's "A♣" is "Ace of clubs"
             assert said[-1].split("\n")[0] in log or log.split("\n")[0] in said[-1], (said, log)
             bot_moves += 1
         if match.status != Match.Status.ACTIVE:

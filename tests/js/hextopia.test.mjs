@@ -53,3 +53,16 @@ test("help says what a space, START, HOME, a HEXTOPIA slot and a piece is", () =
   assert.match(pieceHelp({ piece: 2, ...at("home", null, null) }, "blue", "bob", 72), /at HOME; an ACE or a KING brings it to START/);
   assert.match(pieceHelp({ piece: 0, ...at("hextopia", 4, 75) }, "red", "alice", 72), /in HEXTOPIA 4, safe for good\.$/);
 });
+
+// Issue 31: a screen reader reads "♥" as "black heart suit"; what it is given names the card.
+const { cardWords, spokenCards } = await importStatic("hextopia/cards.js");
+
+test("cards are spoken in words, whatever surrounds them", () => {
+  assert.equal(cardWords("AH"), "Ace of hearts");
+  assert.equal(cardWords("TS"), "10 of spades");
+  assert.equal(cardWords("X1"), "Joker");
+  assert.equal(spokenCards("A\u2665: move red piece 1 from HOME to START"), "Ace of hearts: move red piece 1 from HOME to START");
+  assert.equal(spokenCards("Bot 2 played 10\u2660, then 7\u2663."), "Bot 2 played 10 of spades, then 7 of clubs.");
+  assert.equal(spokenCards("K\u2666; or Q\u2665"), "King of diamonds; or Queen of hearts");
+  assert.equal(spokenCards("space 12, JOKER"), "space 12, JOKER");
+});

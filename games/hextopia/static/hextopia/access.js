@@ -5,7 +5,7 @@
 import { canonical } from "../js/generic.js";
 import { gettext } from "../js/i18n.js";
 import { listNames } from "../js/seats.js";
-import { cardName } from "./board.js";
+import { cardWords } from "./cards.js";
 import { colourOf, placeText } from "./describe.js";
 
 /** The sentence of `action`: the label of its entry in `view.moves`, or null. */
@@ -14,11 +14,11 @@ export function actionWords(action, view) {
   return (view?.moves || []).find((m) => canonical(m.action) === key)?.label || null;
 }
 
-/** ["Your hand: ACE of spades, 7 of hearts", "Red (alice): HOME, HOME, space 12, START", ...]. */
+/** ["Your hand: Ace of spades, 7 of hearts", "Red (alice): HOME, HOME, space 12, START", ...]. */
 export function stateWords(view, page) {
   const lines = [];
   if (Array.isArray(view.hand)) {
-    lines.push(view.hand.length ? gettext("Your hand: %(cards)s", { cards: view.hand.map(cardName).join(", ") }) : gettext("Your hand is empty."));
+    lines.push(view.hand.length ? gettext("Your hand: %(cards)s", { cards: view.hand.map(cardWords).join(", ") }) : gettext("Your hand is empty."));
   }
   for (const s of view.seats || []) {
     const places = (s.pieces || []).map((p) => placeText(view, s.seat, p.where === "home" ? null : p.progress));

@@ -347,7 +347,7 @@ export class HextopiaBoard {
       const to = target.to || {};
       const station = to.station ?? 0;
       const [x, y] = g.locate(to.where, to.index, station, to.piece);
-      const tg = el("g", { class: "hx-target", "data-target": target.id, tabindex: 0, role: "button", "aria-label": target.label, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, targetsG);
+      const tg = el("g", { class: "hx-target", "data-target": target.id, tabindex: 0, role: "button", "aria-label": target.spoken || target.label, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, targetsG);
       el("circle", { r: (pieceR + 6).toFixed(1) }, tg);
       title(tg, target.label);
     }

@@ -9,7 +9,7 @@ import { canonical } from "../js/generic.js";
 import { gettext } from "../js/i18n.js";
 import { startMatchPage } from "../js/match.js";
 import { HextopiaBoard, cardName, pieceKey } from "./board.js";
-import { cardButton } from "./cards.js";
+import { cardButton, spokenCards } from "./cards.js";
 import { actionWords, stateWords } from "./access.js";
 import { describeEvents } from "./describe.js";
 import { showScore } from "./score.js";
@@ -161,7 +161,7 @@ class HextopiaTable {
       colourBlind: page.colourBlind,
       selectable,
       selected: this.selectedPiece,
-      targets: targets.map((t) => ({ id: t.ids.join(","), to: t.to, label: t.label })),
+      targets: targets.map((t) => ({ id: t.ids.join(","), to: t.to, label: t.label, spoken: spokenCards(t.label) })),
     });
     this.renderHand(snap, moves, myTurn, cardPlays);
     showScore(view, snap.result || view.result, page.names);
@@ -196,7 +196,7 @@ class HextopiaTable {
     this.choices.replaceChildren();
     const list = listed(this.selectedPiece ? cardPlays.filter((m) => m.key === this.selectedPiece) : cardPlays);
     for (const m of list) {
-      const b = button(m.label, { class: "btn btn-secondary btn-small" });
+      const b = button(m.label, { class: "btn btn-secondary btn-small", "aria-label": spokenCards(m.label) });
       b.addEventListener("click", () => this.play(m));
       this.choices.appendChild(h("li", {}, b));
     }
@@ -241,4 +241,4 @@ export function showHint(action) {
 }
 
 // window.hexagora = {page, table}: for the browser tests and curious players at the console.
-startMatchPage({ render, describe, showHint, actionWords, stateWords, cancel: () => table.cancel() }, { table });
+startMatchPage({ render, describe, showHint, actionWords, stateWords, spoken: spokenCards, cancel: () => table.cancel() }, { table });

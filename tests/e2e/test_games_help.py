@@ -381,7 +381,7 @@ BOARD_HELP = {
     "hexboard-words": ("#hw-help", 5 + 6 + 18, [
         (".hw-card .hw-card-badge", r"^Word-card [1-6]: [A-Z]{3} \(nothing matched yet\)\. Match board tiles to its open letters"),
         (".hw-cell", r"^[A-Z] of [A-Z]{3}: open\.$"),
-        (".hw-tile", r"^([A-Z]: a face-up letter-tile\. Click it|The blank: a face-up tile)"),
+        (".hw-tile", r"^([A-Z]: a face-up letter-tile\. Choose it|The blank: a face-up tile)"),
     ]),
 }
 

@@ -89,7 +89,7 @@ def test_switching_to_french_translates_the_pages_and_the_modules(browser, live_
 GAME_HINTS = (
     ("hexcrement", {}, re.compile(r"Din tur|Väntar på")),
     ("hexal", {}, re.compile(r"Välj|Väntar på")),
-    ("hexboard-words", {"options": {"turn_seconds": 180}}, re.compile(r"Klicka på en bricka|spelar\.")),
+    ("hexboard-words", {"options": {"turn_seconds": 180}}, re.compile(r"Välj en bricka|spelar\.")),
     ("hexfolk", {}, re.compile(r"Placera en bosättning|Vänta på din tur")),
 )
 

@@ -79,7 +79,7 @@ function targetChoice(stack, cellTargets, { targets, selected, model }) {
     : "";
   const help = cellTargets.length > 1
     ? `${gettext("Several cards of this stack can be your target: %(cards)s. Choose one.", { cards: cellTargets.map((c) => `${cardName(c)} (${levelWords(model.where(c).level)})`).join(", ") })}${what}`
-    : `${gettext("%(card)s, %(where)s: click to name it as your target.", { card: cardName(cellTargets[0]), where: levelWords(model.where(cellTargets[0]).level) })}${what}${stackWords(stack)}`;
+    : `${gettext("%(card)s, %(where)s: name it as your target.", { card: cardName(cellTargets[0]), where: levelWords(model.where(cellTargets[0]).level) })}${what}${stackWords(stack)}`;
   const name = offered.length > 1
     ? gettext("Target one of %(cards)s", { cards: offered.map((c) => cardName(c)).join(", ") })
     : gettext("Target the %(card)s, %(where)s", { card: cardName(offered[0]), where: levelWords(model.where(offered[0]).level) });
@@ -380,7 +380,7 @@ export class HexalBoard {
       classes.push("hl-placed");
       if (ctx.interactive) {
         out.act = { type: "take_back", card: top };
-        out.help = gettext("%(card)s, placed this turn: click to take it back into your hand.", { card: cardName(top) });
+        out.help = gettext("%(card)s, placed this turn: take it back into your hand.", { card: cardName(top) });
       } else {
         out.help = `${gettext("%(card)s, placed this turn.", { card: cardName(top) })}${stackWords(stack)}`;
       }

@@ -356,11 +356,11 @@ class HexalTable {
           ? gettext("None of your cards fits anywhere and there is nothing left to draw: pass.")
           : gettext("None of your cards fits anywhere: choose one to discard, then “Discard and draw”.");
       }
-      if (!sel) return gettext("Name a target: click a card on the table (choose a hand card first to see where it fits and what it scores), or discard a card and draw one.");
+      if (!sel) return gettext("Name a target: choose a card on the table (choose a hand card first to see where it fits and what it scores), or discard a card and draw one.");
       const pts = best.get(sel);
       return pts === null || pts === undefined
         ? gettext("The %(card)s fits no target now: choose another card, or discard it and draw one.", { card: cardName(sel) })
-        : gettext("Click a ringed card to name it as the target: its number is the most the %(card)s scores around it (up to +%(points)s).", { card: cardName(sel), points: pts });
+        : gettext("Choose a ringed card to name it as the target: its number is the most the %(card)s scores around it (up to +%(points)s).", { card: cardName(sel), points: pts });
     }
     if (view.phase === "play") {
       const placed = view.placed || [];
@@ -369,7 +369,7 @@ class HexalTable {
         return pts === null || pts === undefined
           ? (placed.length ? gettext("The %(card)s fits no place around this target: choose another card or end your turn.", { card: cardName(sel) })
             : gettext("The %(card)s fits no place around this target: choose another card, or change the target.", { card: cardName(sel) }))
-          : gettext("Click a highlighted place to put the %(card)s there (best +%(points)s).", { card: cardName(sel), points: pts });
+          : gettext("Choose a highlighted place to put the %(card)s there (best +%(points)s).", { card: cardName(sel), points: pts });
       }
       if (placed.length) return gettext("Place another card, take one back, or end your turn for +%(points)s.", { points: view.turn_points });
       return gettext("Choose a card from your hand: its places around the target light up with their points.");

@@ -43,8 +43,8 @@ function letterText(letter) {
 }
 
 function tileHelp(t) {
-  if (t.letter === "?") return gettext("The blank: a face-up tile that stands for any letter. Click it, then any open card letter; in a steal it is the one letter the board lacks.");
-  return gettext("%(letter)s: a face-up letter-tile. Click it, then an open %(letter)s on a word-card to match it, or add it to a steal.", { letter: letterText(t.letter) });
+  if (t.letter === "?") return gettext("The blank: a face-up tile that stands for any letter. Choose it, then any open card letter; in a steal it is the one letter the board lacks.");
+  return gettext("%(letter)s: a face-up letter-tile. Choose it, then an open %(letter)s on a word-card to match it, or add it to a steal.", { letter: letterText(t.letter) });
 }
 
 function cardHelp(card, slot) {

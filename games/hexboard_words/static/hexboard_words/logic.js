@@ -27,7 +27,7 @@ export const RULE_CODES = [
 // Words of the UI's own, for what is not yet a move.
 export const UI_MESSAGES = {
   empty: gettext("Type a word, or choose an opponent's word and add board tiles."),
-  no_target: gettext("Choose the word to steal: click an opponent's word-card or type a longer word that holds one."),
+  no_target: gettext("Choose the word to steal: an opponent's word-card, or type a longer word that holds one."),
   blank_letter: gettext("Say which letter the blank stands for: type the whole word in the box."),
   ready: gettext("The letters fit; the server's dictionary decides if it is a word."),
 };

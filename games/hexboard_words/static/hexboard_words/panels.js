@@ -45,7 +45,7 @@ export function renderPlayers(node, view, { names = [], mySeat = null, stealable
     for (const c of p.cards || []) {
       const canSteal = stealable?.has(c.word);
       const about = gettext("%(word)s (card %(card)s). Suggested: %(suggested)s.", { word: c.word.toUpperCase(), card: c.card.toUpperCase(), suggested: (c.suggestions || []).join(", ") || gettext("none") });
-      const help = canSteal ? `${about} ${gettext("Click to steal it: add board tiles and rearrange.")}` : about;
+      const help = canSteal ? `${about} ${gettext("Steal it: add board tiles and rearrange.")}` : about;
       const body = [
         tileRow(c.tiles),
         h("span", { class: "hw-held-word visually-hidden", text: c.word }),

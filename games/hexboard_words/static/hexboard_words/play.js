@@ -440,10 +440,10 @@ class WordsTable {
       const spots = placesFor(view, selectedTile.letter);
       const l = selectedTile.letter === "?" ? gettext("The blank") : selectedTile.letter.toUpperCase();
       if (!spots.length) return gettext("%(letter)s fits no open card letter. Choose another tile, or an opponent's word to steal with it.", { letter: l });
-      return gettext("%(letter)s: click a highlighted card letter (or press its card number); green completes the card.", { letter: l });
+      return gettext("%(letter)s: choose a highlighted card letter (or press its card number); green completes the card.", { letter: l });
     }
-    if (this.target) return gettext("Add board tiles, drag letters or click two to swap (or type the word), then Steal.");
-    const next = gettext("Click a tile, then a card letter. To steal, click an opponent's word or type a word.");
+    if (this.target) return gettext("Add board tiles, drag letters or choose two to swap (or type the word), then Steal.");
+    const next = gettext("Choose a tile, then a card letter. To steal, choose an opponent's word or type a word.");
     return view.words_this_turn ? `${gettext("Word made: the hourglass turned again.")} ${next}` : next;
   }
 
@@ -480,7 +480,7 @@ class WordsTable {
       const letter = c.letter ? c.letter.toUpperCase() : "?";
       const label = [letter, what, ...(c.unused ? [gettext("not used yet")] : [])].join(", ");
       const li = h("li", { class: cls.join(" "), "data-i": i, title: label });
-      li.append(h("button", { type: "button", class: "hw-chip-btn", "aria-label": `${label}. ${gettext("Arrow keys move it; click two letters to swap them.")}`, text: letter }));
+      li.append(h("button", { type: "button", class: "hw-chip-btn", "aria-label": `${label}. ${gettext("Arrow keys move it; choose two letters to swap them.")}`, text: letter }));
       tray.append(li);
     });
   }

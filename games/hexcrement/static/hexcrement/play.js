@@ -319,7 +319,7 @@ class HexcrementTable {
     const choice = view.choice || {};
     const seatButton = (a) => ({ class: "btn btn-small hx-seat-btn", style: `--seat:${view.seats[a.seat].colour}` });
     if (phase === "target") {
-      hint.textContent = gettext("%(what)s (click a beetle or a name).", { what: CHOICE_TITLE[choice.for] || gettext("%(card)s: choose a player", { card: choice.for }) });
+      hint.textContent = gettext("%(what)s (choose a beetle or a name).", { what: CHOICE_TITLE[choice.for] || gettext("%(card)s: choose a player", { card: choice.for }) });
       for (const a of legal) add(this.seatText(view, a.seat), a, seatButton(a));
     } else if (phase === "give") {
       hint.textContent = gettext("GIVE: choose the card you give and the player who gets it.");

@@ -9,9 +9,9 @@ import { gettext, ngettext } from "../js/i18n.js";
 import { RESOURCES, RESOURCE_LABEL, actingText, cardCount } from "./words.js";
 
 const MODE_HINT = {
-  road: () => gettext("Click a highlighted place to build a road, or click the button again to stop."),
-  settlement: () => gettext("Click a highlighted place to build a settlement, or click the button again to stop."),
-  city: () => gettext("Click a highlighted place to build a city, or click the button again to stop."),
+  road: () => gettext("Choose a highlighted place to build a road, or press the button again to stop."),
+  settlement: () => gettext("Choose a highlighted place to build a settlement, or press the button again to stop."),
+  city: () => gettext("Choose a highlighted place to build a city, or press the button again to stop."),
 };
 
 /** The hint line over the hand: what this seat may do now, or whom it waits for. */
@@ -26,12 +26,12 @@ export function renderHint(table, view, legal) {
     // Who acts comes from to_act, as the seat list marks it, not from whose turn it is.
     if (["discard", "trade", "special_build"].includes(view.phase)) text = gettext("%(acting)s.", { acting: actingText(view, (s) => table.page.names[s] || gettext("Seat %(n)s", { n: s + 1 }), me) });
     else text = view.turn_number ? gettext("Wait for your turn: it is %(name)s's turn.", { name: turnOf }) : gettext("Wait for your turn: it is %(name)s's placement.", { name: turnOf });
-  } else if (view.phase === "setup_settlement") text = gettext("Place a settlement: click a highlighted intersection on the island.");
-  else if (view.phase === "setup_road") text = gettext("Place a road touching your new settlement: click a highlighted edge.");
+  } else if (view.phase === "setup_settlement") text = gettext("Place a settlement: choose a highlighted intersection on the island.");
+  else if (view.phase === "setup_road") text = gettext("Place a road touching your new settlement: choose a highlighted edge.");
   else if (view.phase === "pre_roll") text = gettext("Roll the dice (or play a development card first).");
   else if (view.phase === "discard") text = gettext("You hold more than %(n)s cards after the 7: choose the cards to discard.", { n: view.options.discard_limit });
-  else if (view.phase === "robber") text = gettext("Move the robber: click a highlighted hex.");
-  else if (view.phase === "road_building") text = ngettext("Place your free road (%(n)s left): click a highlighted edge.", "Place your free roads (%(n)s left): click a highlighted edge.", view.free_roads);
+  else if (view.phase === "robber") text = gettext("Move the robber: choose a highlighted hex.");
+  else if (view.phase === "road_building") text = ngettext("Place your free road (%(n)s left): choose a highlighted edge.", "Place your free roads (%(n)s left): choose a highlighted edge.", view.free_roads);
   else if (view.phase === "special_build") text = gettext("Special building phase: build or buy a development card, or pass.");
   else if (view.phase === "trade") text = view.current === me ? gettext("Your offer is open: confirm it with a player, withdraw it, or end the turn.") : gettext("Answer the trade offer below.");
   else if (table.mode) text = MODE_HINT[table.mode]();

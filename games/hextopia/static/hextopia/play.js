@@ -98,7 +98,7 @@ class HextopiaTable {
       this.play(chosen[0]);
       return;
     }
-    this.hint.textContent = gettext("Several pieces can reach that space: click the piece you want to move first, or choose a move from the list.");
+    this.hint.textContent = gettext("Several pieces can reach that space: choose the piece you want to move first, or a move from the list.");
   }
 
   /** A hint (js/hints.js): its card and piece chosen, so the board rings its space; its words. */
@@ -220,7 +220,7 @@ class HextopiaTable {
     else if (!this.page.toAct.includes(snap.seat)) hint = gettext("Wait for your turn.");
     else if (!playable.size && discardable.size) hint = sitOut ? gettext("No card can be played: discard one card, or discard your whole hand and sit out until the next hand.") : gettext("No card can be played: choose a card to discard.");
     else if (!this.selectedCard) hint = gettext("Your turn: choose a card.");
-    else if (cardPlays.length) hint = this.selectedPiece ? gettext("Click a ringed space to move there, or choose below.") : gettext("Click a highlighted piece, then a ringed space — or choose a move below.");
+    else if (cardPlays.length) hint = this.selectedPiece ? gettext("Choose a ringed space to move there, or a move below.") : gettext("Choose a highlighted piece, then a ringed space — or a move below.");
     else hint = gettext("Choose a card.");
     this.hint.textContent = hint;
   }

@@ -38,7 +38,16 @@ export function wireTabs(root, { onShow = () => {} } = {}) {
     onShow(api.open);
   }
 
+  // The players' panel is a tab's panel only while its tab is offered; pinned in view above
+  // the tabs it is a region of its own (a tabpanel whose tab is hidden confuses a screen reader).
+  const playersTab = tabs.find((t) => t.dataset.tab === "players");
+  const playersPanel = root.querySelector('[data-panel="players"]');
+  function settleRoles() {
+    if (playersTab && playersPanel) playersPanel.setAttribute("role", offered(playersTab) ? "tabpanel" : "region");
+  }
+
   function settle() {
+    settleRoles();
     // Docked: never closed, never on a tab that is not offered; in a sheet: closed at first.
     if (docked.matches && (!api.open || !offered(tabs.find((t) => t.dataset.tab === api.open)))) show("moves");
   }
@@ -74,6 +83,7 @@ export function wireTabs(root, { onShow = () => {} } = {}) {
   docked.addEventListener("change", () => (docked.matches ? settle() : show("")));
   pinned.addEventListener("change", settle);
   if (table && globalThis.MutationObserver) new MutationObserver(settle).observe(table, { attributeFilter: ["class"] });
+  settleRoles();
   show(docked.matches ? "moves" : "");
   api.show = show;
   return api;

@@ -161,3 +161,22 @@ def test_a_new_state_keeps_the_focus_on_the_move_the_player_heard(browser, live_
     expect(page.locator("#describe-dialog")).to_be_hidden()
     assert Match.unscoped.get(pk=match.pk).version == match.version  # nothing was played
     assert page.js_errors == []
+
+
+def test_the_players_panel_is_a_tab_panel_only_where_its_tab_is_offered(browser, live_site):
+    """Wide and tall, the players stay in view above the tabs and their tab is hidden: their
+    panel is then a region named "Players", not a tab panel whose tab cannot be reached; on a
+    phone it is the Players tab's panel again."""
+    (user,) = people(1)
+    match = _against_bot("hextopia", GAMES["hextopia"], user)
+    page = _page(browser, live_site, user, (1280, 800))
+    page.goto(f"{live_site.url}/matches/{match.pk}/")
+    expect(page.locator("#conn-state")).to_have_text("Live")
+    expect(page.locator("#tab-players")).to_be_hidden()
+    regions = page.get_by_role("region", name="Players", exact=True)
+    assert [r.evaluate("n => n.id || n.outerHTML.slice(0, 120)") for r in regions.all()] == ["info-players"]
+    expect(page.locator("#info-players")).to_have_attribute("role", "region")
+    page.set_viewport_size({"width": 360, "height": 740})
+    expect(page.locator("#tab-players")).to_be_visible()
+    expect(page.locator("#info-players")).to_have_attribute("role", "tabpanel")
+    assert page.js_errors == []

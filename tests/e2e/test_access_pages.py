@@ -1,0 +1,43 @@
+"""Issue 31's tryout, on the site's pages: "focus is lost after the skip link and after some form
+posts". The skip link takes the focus into the page's main content, and the page that answers a
+form starts where its outcome is told (the flash messages, else the form's first error), so a
+keyboard or screen reader user hears it and goes on from there. Headless Chromium, keys only."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .test_chat import _page
+from .test_table_layout import _people as people
+
+pytestmark = pytest.mark.browser
+
+ACTIVE_JS = "() => { const a = document.activeElement; return {id: a.id, cls: a.className, text: a.textContent.trim()}; }"
+
+
+def test_the_skip_link_takes_the_focus_to_the_main_content(browser, live_site):
+    (user,) = people(1)
+    page = _page(browser, live_site, user, (1280, 800))
+    page.goto(f"{live_site.url}/settings/")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Skip to content")).to_be_focused()
+    page.keyboard.press("Enter")
+    assert page.evaluate(ACTIVE_JS)["id"] == "main"
+    page.keyboard.press("Tab")  # and goes on inside it, not back in the site's bar
+    assert page.evaluate("() => Boolean(document.activeElement.closest('main'))")
+    assert page.js_errors == []
+
+
+def test_a_sent_form_answers_with_the_focus_on_its_outcome(browser, live_site):
+    (user,) = people(1)
+    page = _page(browser, live_site, user, (1280, 800))
+    page.goto(f"{live_site.url}/settings/")
+    page.locator("#settings-form button[type=submit]").focus()
+    page.keyboard.press("Enter")  # saved: the page says so, and the focus is on what it says
+    expect(page.locator(".messages")).to_be_visible()
+    active = page.evaluate(ACTIVE_JS)
+    assert "messages" in active["cls"] and active["text"], active
+    # A page without a message keeps its own start.
+    page.goto(f"{live_site.url}/settings/")
+    assert page.evaluate(ACTIVE_JS)["id"] != "main" and "messages" not in page.evaluate(ACTIVE_JS)["cls"]
+    assert page.js_errors == []

@@ -51,6 +51,15 @@ export function spoken(game, text) {
   }
 }
 
+/** The nodes that show `text` and say it as spoken: where `spoken` changes it, the shown text
+ * hidden from screen readers beside the spoken one hidden from the eye (`.visually-hidden`),
+ * else the text itself. For text shown in a list or a live region (the move log, a hint). */
+export function spokenNodes(game, text) {
+  const said = spoken(game, text);
+  if (said === text) return [text];
+  return [h("span", { "aria-hidden": "true", text }), h("span", { class: "visually-hidden", text: said })];
+}
+
 /** `action`'s sentence: the game's `actionWords`, else its generic words; as spoken. */
 export function actionSentence(game, action, snapshot, page) {
   let words = null;

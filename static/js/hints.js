@@ -10,6 +10,11 @@
 import { gettext } from "./i18n.js";
 import { byId } from "./dom.js";
 import { actionLabel } from "./generic.js";
+import { spokenNodes } from "./access.js";
+
+// How long a hint asked and not answered (a refusal by the socket comes as an error) holds the
+// button before another may be asked (ms).
+const ASK_HOLD_MS = 5000;
 
 export class HintControl {
   /** `page`: the MatchPage; `show(action, page)`: the game's `showHint`, or undefined. */
@@ -19,6 +24,7 @@ export class HintControl {
     this.button = byId("hint-btn");
     this.box = byId("hint-box");
     this.hint = null; // {version, action} of the hint shown
+    this.asking = false; // a hint asked and not answered: the button stays (and keeps the focus)
     this.button?.addEventListener("click", () => this.ask());
     this.box?.querySelector("[data-hint-play]")?.addEventListener("click", () => this.play());
   }
@@ -29,11 +35,16 @@ export class HintControl {
     this.button.hidden = !(snap.status === "active" && this.page.mySeat !== null);
     this.button.disabled = !this.page.myTurn;
     if (this.hint && this.hint.version !== snap.version) this.clear();
+    if (this.asking && this.askedVersion !== snap.version) this.answered();
   }
 
   async ask() {
-    if (!this.page.myTurn || !this.page.client) return;
-    this.button.disabled = true;
+    if (!this.page.myTurn || !this.page.client || (this.asking && Date.now() - this.askedAt < ASK_HOLD_MS)) return;
+    // Not disabled while asked: a disabled button drops the keyboard's focus to the page.
+    this.asking = true;
+    this.askedAt = Date.now();
+    this.askedVersion = this.page.snapshot?.version;
+    this.button.setAttribute("aria-disabled", "true");
     const client = this.page.client;
     if (client.connected && client.sendFrame({ type: "hint" })) return; // answered by `received`
     try {
@@ -47,7 +58,14 @@ export class HintControl {
       else this.page.error(body.message || gettext("The server refused that (%(status)s).", { status: resp.status }));
     } catch {
       this.page.error(gettext("Could not reach the server. Check your connection and try again."));
+    } finally {
+      this.answered();
     }
+  }
+
+  answered() {
+    this.asking = false;
+    this.button?.removeAttribute("aria-disabled");
   }
 
   /** A {"type": "hint"} answer (socket or API): shown if it is for the version on screen. */
@@ -55,8 +73,10 @@ export class HintControl {
     if (!msg || msg.version !== this.page.snapshot?.version || !this.box) return;
     this.hint = { version: msg.version, action: msg.action };
     const words = this.show?.(msg.action, this.page) || actionLabel(msg.action);
-    this.box.querySelector("[data-hint-text]").textContent = gettext("Hint: %(move)s", { move: words });
+    const line = gettext("Hint: %(move)s", { move: words });
+    this.box.querySelector("[data-hint-text]").replaceChildren(...spokenNodes(this.page.game, line));
     this.box.hidden = false;
+    this.answered();
     this.button.disabled = !this.page.myTurn;
   }
 

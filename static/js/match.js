@@ -23,7 +23,7 @@
 // stays open after the end for the players' and spectators' last words; news in a closed
 // Chat tab shows as a count on the tab.
 
-import { Announcer, BoardKeys, DescribeDialog, keyScrollers, spoken } from "./access.js";
+import { Announcer, BoardKeys, DescribeDialog, keyScrollers, spoken, spokenNodes } from "./access.js";
 import { TurnAlerts } from "./alerts.js";
 import { ChatPanel } from "./chat.js";
 import { HintControl } from "./hints.js";
@@ -55,7 +55,7 @@ export class MatchPage {
     // The player's colour-blind setting (Settings), for the shared seat list and the game.
     this.colourBlind = colourBlindSetting(this.config);
     this.$ = byId;
-    this.log = new MoveLog(byId("move-log"));
+    this.log = new MoveLog(byId("move-log"), { nodesOf: (text) => spokenNodes(game, text) });
     // The log's reach: the oldest seq shown (older ones load on demand) and the version up to
     // which every move is in it (a gap fetches the moves after it).
     this.oldestSeq = this.history.length ? this.history[0].seq : null;

@@ -11,8 +11,10 @@ import { actorBadge } from "./client.js";
  * (match.js `scrollLog`): the log may scroll in itself or in a panel around it.
  */
 export class MoveLog {
-  constructor(listNode) {
+  /** `nodesOf(text)`: the nodes of a line's words (js/access.js `spokenNodes`: shown and spoken). */
+  constructor(listNode, { nodesOf = (text) => [text] } = {}) {
     this.list = listNode;
+    this.nodesOf = nodesOf;
     this.keys = new Set();
     this.last = null;
   }
@@ -50,7 +52,7 @@ export class MoveLog {
       s.textContent = `${seq}.`;
       li.appendChild(s);
     }
-    li.appendChild(document.createTextNode(text));
+    li.append(...this.nodesOf(text));
     const badge = actorBadge(actor);
     if (badge) li.append(" ", badge);
     if (actor) li.dataset.actor = actor;

@@ -22,7 +22,7 @@
 // The parts: the move log (js/replay_log.js), the buttons, keys, play/pause and the chooser
 // (js/replay_controls.js); this module ties them to the step shown (ReplayPage).
 
-import { keyScrollers } from "./access.js";
+import { keyScrollers, spokenNodes } from "./access.js";
 import { gettext } from "./i18n.js";
 import { actorNote } from "./client.js";
 import { wireZoom } from "./board_zoom.js";
@@ -49,11 +49,11 @@ const CHUNK = 200; // log lines per request
  * @param {number|"last"} [o.startAt] the step shown first (default 0)
  * @param {string} [o.setupText]      the words of step 0 when `describe` has none
  */
-export function startReplay({ renderStep, describe, seatSummary = null, actionWords = null, intervalMs = 600, startAt = 0,
-                              setupText = gettext("Setup.") }) {
+export function startReplay({ renderStep, describe, seatSummary = null, actionWords = null, spoken = null, intervalMs = 600,
+                              startAt = 0, setupText = gettext("Setup.") }) {
   const summary = readJsonScript("match-replay");
   if (!summary?.step_count) return null;
-  const page = new ReplayPage(summary, { renderStep, describe, seatSummary, setupText });
+  const page = new ReplayPage(summary, { renderStep, describe, seatSummary, setupText, spoken });
   wireStepControls({ at: () => page.at, last: page.last, show: (k) => page.show(k) });
   page.player = new Autoplay(byId("rp-play"), intervalMs, {
     onStart: () => page.at === page.last && page.show(0),
@@ -88,9 +88,9 @@ export function startReplay({ renderStep, describe, seatSummary = null, actionWo
 /** The step shown and what follows it: the board (the game's renderStep), the seat list, the
  * step's words, the log's marked line, the views and log lines fetched around it. */
 class ReplayPage {
-  constructor(summary, { renderStep, describe, seatSummary, setupText }) {
+  constructor(summary, { renderStep, describe, seatSummary, setupText, spoken }) {
     this.summary = summary;
-    this.hooks = { renderStep, describe, seatSummary, setupText };
+    this.hooks = { renderStep, describe, seatSummary, setupText, spoken };
     this.names = seatNames(summary);
     this.count = summary.step_count;
     this.last = this.count - 1;
@@ -115,6 +115,7 @@ class ReplayPage {
       textOf: (k) => this.logText(k),
       onPick: (k) => this.show(k),
       markOf: (k) => this.analysis?.markOf(k) ?? null,
+      nodesOf: (text) => spokenNodes(this.hooks, text),
     });
   }
 
@@ -184,7 +185,7 @@ class ReplayPage {
     this.drawSeats(view);
     const text = this.words(at, view);
     const note = actorNote(step.actor);
-    byId("rp-text").textContent = text + (text && note ? ` (${note.label})` : "");
+    byId("rp-text").replaceChildren(...spokenNodes(this.hooks, text + (text && note ? ` (${note.label})` : "")));
     this.analysis?.step(at); // again now that its view is here (the game's words may need it)
     this.fit();
     keyScrollers(byId("table"));

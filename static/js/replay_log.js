@@ -22,9 +22,11 @@ export class ReplayLog {
    * @param {(k: number) => string} o.textOf  the words of step k's line ("": no line)
    * @param {(k: number) => void} o.onPick    a line was clicked
    * @param {(k: number) => Node|null} [o.markOf]  a badge for step k's line (the analysis's marks)
+   * @param {(text: string) => Array<Node|string>} [o.nodesOf]  a line's words as nodes (shown and spoken)
    */
-  constructor(list, source, { textOf, onPick, markOf = () => null }) {
+  constructor(list, source, { textOf, onPick, markOf = () => null, nodesOf = (text) => [text] }) {
     this.list = list;
+    this.nodesOf = nodesOf;
     this.source = source;
     this.textOf = textOf;
     this.onPick = onPick;
@@ -65,7 +67,7 @@ export class ReplayLog {
   _line(k, text) {
     const li = document.createElement("li");
     li.dataset.step = String(k);
-    const b = h("button", { type: "button", class: "btn-link", text });
+    const b = h("button", { type: "button", class: "btn-link" }, ...this.nodesOf(text));
     const actor = this.source.entries[k].actor;
     const badge = actorBadge(actor);
     if (badge) {

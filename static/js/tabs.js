@@ -38,13 +38,7 @@ export function wireTabs(root, { onShow = () => {} } = {}) {
     onShow(api.open);
   }
 
-  // The players' panel is a tab's panel only while its tab is offered; pinned in view above
-  // the tabs it is a region of its own (a tabpanel whose tab is hidden confuses a screen reader).
-  const playersTab = tabs.find((t) => t.dataset.tab === "players");
-  const playersPanel = root.querySelector('[data-panel="players"]');
-  function settleRoles() {
-    if (playersTab && playersPanel) playersPanel.setAttribute("role", offered(playersTab) ? "tabpanel" : "region");
-  }
+  const settleRoles = playersPanelRoles(root, tabs, offered);
 
   function settle() {
     settleRoles();
@@ -56,7 +50,9 @@ export function wireTabs(root, { onShow = () => {} } = {}) {
     const tab = e.target.closest("[role=tab]");
     if (!tab) return;
     const name = tab.dataset.tab;
-    show(!docked.matches && api.open === name ? "" : name);
+    // A second tap closes the sheet; Enter or Space on the open tab (a click of `detail` 0)
+    // keeps it open, as a screen reader's user expects of a selected tab (Escape closes).
+    show(!docked.matches && api.open === name && e.detail !== 0 ? "" : name);
   });
   root.addEventListener("keydown", (e) => {
     const tab = e.target.closest("[role=tab]");
@@ -87,4 +83,21 @@ export function wireTabs(root, { onShow = () => {} } = {}) {
   show(docked.matches ? "moves" : "");
   api.show = show;
   return api;
+}
+
+/** The players' panel is a tab's panel only while its tab is `offered`; pinned in view above
+ * the tabs it is a region of its own (a tabpanel whose tab is hidden confuses a screen reader).
+ * Returns the function that sets its role (called when the layout may have changed). */
+function playersPanelRoles(root, tabs, offered) {
+  const playersTab = tabs.find((t) => t.dataset.tab === "players");
+  const playersPanel = root.querySelector('[data-panel="players"]');
+  return () => {
+    if (!playersTab || !playersPanel) return;
+    const tabbed = offered(playersTab);
+    playersPanel.setAttribute("role", tabbed ? "tabpanel" : "region");
+    // A tab panel with nothing to focus in it takes the focus itself (WAI-ARIA tabs), so Tab
+    // from its tab reaches what it says.
+    if (tabbed) playersPanel.tabIndex = 0;
+    else playersPanel.removeAttribute("tabindex");
+  };
 }

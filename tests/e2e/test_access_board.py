@@ -179,4 +179,16 @@ def test_the_players_panel_is_a_tab_panel_only_where_its_tab_is_offered(browser,
     page.set_viewport_size({"width": 360, "height": 740})
     expect(page.locator("#tab-players")).to_be_visible()
     expect(page.locator("#info-players")).to_have_attribute("role", "tabpanel")
+    # Keys on the phone's tab bar: Enter opens the Players sheet and Enter again keeps it open
+    # (a tap would close it); Tab reaches the panel; Escape closes it.
+    page.locator("#tab-players").focus()
+    for _ in range(2):
+        page.keyboard.press("Enter")
+        expect(page.locator("#tab-players")).to_have_attribute("aria-selected", "true")
+        expect(page.locator("#info-players")).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(page.locator("#info-players")).to_be_focused()
+    page.locator("#tab-players").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#info-players")).to_be_hidden()
     assert page.js_errors == []

@@ -66,3 +66,7 @@ test("cards are spoken in words, whatever surrounds them", () => {
   assert.equal(spokenCards("K\u2666; or Q\u2665"), "King of diamonds; or Queen of hearts");
   assert.equal(spokenCards("space 12, JOKER"), "space 12, JOKER");
 });
+
+test("cards side by side are spoken as a list", () => {
+  assert.equal(spokenCards("Your cards: 8\u2666 J\u2666 Q\u2663"), "Your cards: 8 of diamonds, Jack of diamonds, Queen of clubs");
+});

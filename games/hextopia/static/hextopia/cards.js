@@ -15,11 +15,13 @@ export function cardWords(card) {
 
 const SUIT_CODES = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
 const SHOWN_CARD = /(^|[^\w])(10|[2-9AKQJ])([\u2660\u2665\u2666\u2663])/g;
+// Cards shown side by side ("8♦ J♦ Q♣"): spoken as a list, with commas.
+const CARD_RUN = /(?:10|[2-9AKQJ])[\u2660\u2665\u2666\u2663](?: (?:10|[2-9AKQJ])[\u2660\u2665\u2666\u2663])+/g;
 
 /** `text` with each card as shown ("A♥", "10♠") in words ("Ace of hearts"): what a screen
  * reader should say (it reads "♥" as "black heart suit"). The game's `spoken` hook. */
 export function spokenCards(text) {
-  return String(text).replace(SHOWN_CARD, (_, before, rank, suit) => before + cardWords((rank === "10" ? "T" : rank) + SUIT_CODES[suit]));
+  return String(text).replace(CARD_RUN, (run) => run.split(" ").join(", ")).replace(SHOWN_CARD, (_, before, rank, suit) => before + cardWords((rank === "10" ? "T" : rank) + SUIT_CODES[suit]));
 }
 
 export function cardButton(card) {

@@ -204,7 +204,8 @@ class HextopiaTable {
     this.actions.replaceChildren();
     if (myTurn && this.selectedCard && discardable.has(this.selectedCard)) {
       const m = moves.find((x) => x.action.type === "discard" && x.card === this.selectedCard);
-      const b = button(gettext("Discard %(card)s", { card: cardName(this.selectedCard) }), { class: "btn" });
+      const words = gettext("Discard %(card)s", { card: cardName(this.selectedCard) });
+      const b = button(words, { class: "btn", "aria-label": spokenCards(words) });
       b.addEventListener("click", () => this.play(m));
       this.actions.appendChild(b);
     }

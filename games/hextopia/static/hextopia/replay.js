@@ -9,7 +9,7 @@ import { gettext } from "../js/i18n.js";
 import { startReplay } from "../js/replay.js";
 import { HextopiaBoard } from "./board.js";
 import { describeEvents } from "./describe.js";
-import { cardButton } from "./cards.js";
+import { cardButton, spokenCards } from "./cards.js";
 import { showScore } from "./score.js";
 
 const board = new HextopiaBoard(document.getElementById("board"));
@@ -41,4 +41,4 @@ export function describe(events, ctx) {
   return describeEvents(events, ctx);
 }
 
-startReplay({ renderStep, describe, intervalMs: 700 });
+startReplay({ renderStep, describe, spoken: spokenCards, intervalMs: 700 });

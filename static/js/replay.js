@@ -149,8 +149,10 @@ class ReplayPage {
   show(k) {
     const { source, last } = this;
     const at = (this.at = Math.max(0, Math.min(last, k)));
+    const stepWords = gettext("Step %(at)s of %(last)s", { at, last });
     byId("rp-slider").value = String(at);
-    byId("rp-step").textContent = gettext("Step %(at)s of %(last)s", { at, last });
+    byId("rp-slider").setAttribute("aria-valuetext", stepWords); // said instead of the bare number
+    byId("rp-step").textContent = stepWords;
     byId("rp-first").disabled = byId("rp-prev").disabled = at === 0;
     byId("rp-last").disabled = byId("rp-next").disabled = at === last;
     source.want(at);

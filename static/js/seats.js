@@ -81,7 +81,7 @@ export function renderSeatList(list, { seats = [], view = null, mySeat = null, a
     if (s.team !== null && s.team !== undefined) name.append(" ", h("span", { class: `team-badge team-${s.team}`, text: teamText(s.team) }));
     // The seat's time, filled and kept counting by js/clocks.js (SeatClocks).
     if (clocks) name.append(" ", h("span", { class: "seat-clock", "data-clock-seat": s.index, hidden: true }));
-    if (acting.includes(s.index)) name.append(" ", h("span", { class: "seat-acting", text: `◀ ${gettext("to act")}` }));
+    if (acting.includes(s.index)) name.append(" ", h("span", { class: "seat-acting" }, h("span", { "aria-hidden": "true", text: "◀ " }), gettext("to act")));
     const main = h("div", { class: "seat-main" }, name);
     const extra = [];
     if (env?.colour_name) extra.push(colourWord(env.colour_name));

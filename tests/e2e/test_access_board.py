@@ -144,8 +144,14 @@ def test_a_new_state_keeps_the_focus_on_the_move_the_player_heard(browser, live_
     page.goto(f"{live_site.url}/matches/{match.pk}/")
     expect(page.locator("#conn-state")).to_have_text("Live")
     wait_ready(page, live_site, match.pk)
+    # The island's drawing is not read as a run of words (terrains, numbers, rates): its
+    # targets are, and the harbors are said by place, in Describe and on the corners by them.
+    island = page.locator("#board").aria_snapshot()
+    assert "- text:" not in island and "- button" in island, island[:500]
+    assert page.locator('#board [data-target][aria-label*="harbor"]').count() >= 1
     page.keyboard.press("Alt+Shift+D")
     expect(page.locator("#describe-dialog")).to_be_visible()
+    expect(page.locator("#describe-body")).to_contain_text("Harbors: ")
     for _ in range(2):
         page.keyboard.press("ArrowDown")
     heard = page.evaluate(FOCUSED_JS)["words"]

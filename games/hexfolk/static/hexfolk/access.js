@@ -68,12 +68,22 @@ export function stateWords(view, page) {
     const builds = (view.buildings || []).filter((b) => b.seat === p.seat).map((b) => (b.kind === "city"
       ? gettext("a city at %(place)s", { place: L.nodePlace(b.node) }) : gettext("a settlement at %(place)s", { place: L.nodePlace(b.node) })));
     const roads = (view.roads || []).filter((r) => r.seat === p.seat).length;
-    lines.push(gettext("%(name)s built %(buildings)s and %(roads)s", {
-      name, buildings: builds.join("; ") || gettext("nothing"), roads: ngettext("%(n)s road", "%(n)s roads", roads),
-    }));
+    if (!builds.length && !roads) lines.push(gettext("%(name)s: nothing built yet", { name }));
+    else if (!builds.length) lines.push(gettext("%(name)s built %(roads)s", { name, roads: ngettext("%(n)s road", "%(n)s roads", roads) }));
+    else if (!roads) lines.push(gettext("%(name)s built %(buildings)s", { name, buildings: builds.join("; ") }));
+    else {
+      lines.push(gettext("%(name)s built %(buildings)s and %(roads)s", {
+        name, buildings: builds.join("; "), roads: ngettext("%(n)s road", "%(n)s roads", roads),
+      }));
+    }
   }
   const robber = view.board?.hexes?.[view.robber];
   if (robber) lines.push(gettext("The robber is on %(hex)s.", { hex: hexName(robber) }));
+  // The harbors, drawn on the coast, said by their paths' places.
+  const harbors = (L ? view.board.harbors || [] : []).map((hb) => (hb.kind === "generic"
+    ? gettext("%(rate)s:1 at %(place)s", { rate: hb.rate, place: L.edgePlace(hb.nodes) })
+    : gettext("%(rate)s:1 %(resource)s at %(place)s", { rate: hb.rate, resource: RESOURCE_LABEL[hb.kind] || hb.kind, place: L.edgePlace(hb.nodes) })));
+  if (harbors.length) lines.push(gettext("Harbors: %(harbors)s", { harbors: harbors.join("; ") }));
   if (view.trade) lines.push(gettext("Open trade from %(name)s: %(give)s for %(get)s", { name: who(view.trade.seat, page), give: cardsText(view.trade.give), get: cardsText(view.trade.get) }));
   return lines;
 }

@@ -63,6 +63,8 @@ export class Layout {
     this.nodeXY = board.nodes.map(([X, Y]) => px(X, Y));
     this.hexCentre = board.hexes.map((h) => px(...latticeCentre(h.q, h.r, POINTY)));
     this.hexNodes = board.hexes.map((h) => latticeCorners(h.q, h.r, POINTY).map(([X, Y]) => this.nodeAt.get(`${X},${Y}`)));
+    this.harborAt = new Map(); // node -> the harbor its pier touches
+    for (const hb of board.harbors || []) for (const n of hb.nodes) this.harborAt.set(n, hb);
     this.nodeHexes = board.nodes.map(() => []);
     this.hexNodes.forEach((ring, h) => ring.forEach((n) => n !== undefined && this.nodeHexes[n].push(h)));
     const xs = this.nodeXY.map((p) => p[0]);
@@ -72,8 +74,16 @@ export class Layout {
 
   /** "forest 5, fields 8, hills 4" for the hexes around a node; a corner on the coast (fewer
    * than three hexes, so the names alone may fit several corners) says which corner of the
-   * first: "fields 2, top corner". */
+   * first: "fields 2, top corner"; and a harbor's corner says so: "..., by a 2:1 grain harbor". */
   nodePlace(node) {
+    const place = this.cornerPlace(node);
+    const hb = this.harborAt.get(node);
+    if (!hb) return place;
+    return hb.kind === "generic" ? gettext("%(place)s, by a %(rate)s:1 harbor", { place, rate: hb.rate })
+      : gettext("%(place)s, by a %(rate)s:1 %(resource)s harbor", { place, rate: hb.rate, resource: RESOURCE_LABEL[hb.kind] || hb.kind });
+  }
+
+  cornerPlace(node) {
     const hexes = this.nodeHexes[node];
     const names = hexes.map((h) => hexName(this.board.hexes[h])).join(", ");
     if (!hexes.length) return gettext("the coast");
@@ -193,7 +203,7 @@ export class HexfolkBoard {
   }
 
   _hexes(svg, view, L, rolled) {
-    const g = el("g", { class: "hf-hexes" }, svg);
+    const g = el("g", { class: "hf-hexes", "aria-hidden": "true" }, svg);
     view.board.hexes.forEach((h, i) => {
       const [cx, cy] = L.hexCentre[i];
       const poly = el("polygon", {
@@ -208,7 +218,7 @@ export class HexfolkBoard {
   }
 
   _harbors(svg, view, L) {
-    const g = el("g", { class: "hf-harbors" }, svg);
+    const g = el("g", { class: "hf-harbors", "aria-hidden": "true" }, svg);
     for (const hb of view.board.harbors) {
       const hex = view.board.hexes[hb.hex];
       if (!hex) continue;
@@ -230,7 +240,7 @@ export class HexfolkBoard {
   }
 
   _tokens(svg, view, L, rolled) {
-    const g = el("g", { class: "hf-tokens" }, svg);
+    const g = el("g", { class: "hf-tokens", "aria-hidden": "true" }, svg);
     view.board.hexes.forEach((h, i) => {
       if (!h.number) return;
       const [cx, cy] = L.hexCentre[i];
@@ -247,7 +257,7 @@ export class HexfolkBoard {
   }
 
   _roads(svg, view, L, names, recent) {
-    const g = el("g", { class: "hf-roads" }, svg);
+    const g = el("g", { class: "hf-roads", "aria-hidden": "true" }, svg);
     for (const road of view.roads) {
       const [a, b] = road.edge;
       const [x1, y1, x2, y2] = shorten(L.nodeXY[a], L.nodeXY[b], 9);
@@ -263,7 +273,7 @@ export class HexfolkBoard {
   }
 
   _buildings(svg, view, L, names, recent) {
-    const g = el("g", { class: "hf-buildings" }, svg);
+    const g = el("g", { class: "hf-buildings", "aria-hidden": "true" }, svg);
     for (const b of view.buildings) {
       const [x, y] = L.nodeXY[b.node];
       const grp = el("g", { class: `hf-building hf-${b.kind}${recent?.nodes?.has(b.node) ? " hf-recent" : ""}`, "data-seat": b.seat, "data-node": b.node }, g);
@@ -282,7 +292,7 @@ export class HexfolkBoard {
     const [cx, cy] = L.hexCentre[h];
     const x = cx - 30;
     const y = cy + 6;
-    const grp = el("g", { class: "hf-robber" }, svg);
+    const grp = el("g", { class: "hf-robber", "aria-hidden": "true" }, svg);
     help(grp, robberHelp(hexName(view.board.hexes[h])));
     el("path", { d: `M ${x - 9} ${y + 14} Q ${x - 9} ${y - 4} ${x} ${y - 6} Q ${x + 9} ${y - 4} ${x + 9} ${y + 14} Z`, class: "hf-robber-body" }, grp);
     el("circle", { cx: x, cy: y - 11, r: 6.5, class: "hf-robber-body" }, grp);

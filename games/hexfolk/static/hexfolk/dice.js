@@ -41,8 +41,10 @@ export function renderBar(view, names, mySeat = null, { withTurn = true } = {}) 
       total.textContent = `= ${a + b}`;
       dice.append(total);
       const p = { a, b, total: a + b };
+      dice.setAttribute("role", "img"); // an aria-label names only an element with a role
       dice.setAttribute("aria-label", view.rolled ? gettext("Roll: %(a)s and %(b)s, %(total)s", p) : gettext("Last roll: %(a)s and %(b)s, %(total)s", p));
     } else {
+      dice.setAttribute("role", "img");
       dice.setAttribute("aria-label", gettext("No roll yet"));
     }
   }

@@ -52,12 +52,12 @@ export function spoken(game, text) {
 }
 
 /** The nodes that show `text` and say it as spoken: where `spoken` changes it, the shown text
- * hidden from screen readers beside the spoken one hidden from the eye (`.visually-hidden`),
+ * hidden from screen readers beside the spoken one hidden from the eye (`.spoken-text`),
  * else the text itself. For text shown in a list or a live region (the move log, a hint). */
 export function spokenNodes(game, text) {
   const said = spoken(game, text);
   if (said === text) return [text];
-  return [h("span", { "aria-hidden": "true", text }), h("span", { class: "visually-hidden", text: said })];
+  return [h("span", { "aria-hidden": "true", text }), h("span", { class: "spoken-text", text: said })];
 }
 
 /** `action`'s sentence: the game's `actionWords`, else its generic words; as spoken. */

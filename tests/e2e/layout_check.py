@@ -53,8 +53,9 @@ LAYOUT_JS = r"""([share, minPx, slack, emptyPx]) => {
     const r = box(e);
     return r.width > 0 && r.height > 0;
   };
-  // Screen-reader-only text (.visually-hidden, a clip rect): not drawn, not checked.
-  const unseen = (e) => Boolean(e.closest(".visually-hidden")) || css(e).clip !== "auto";
+  // Screen-reader-only text (.visually-hidden, .spoken-text, a clip rect or clip path): not
+  // drawn, not checked.
+  const unseen = (e) => Boolean(e.closest(".visually-hidden, .spoken-text")) || css(e).clip !== "auto";
   const clips = (s) => s !== "visible";
   // The part of the window where `e` can be seen: the window cut by every box above it that
   // clips or scrolls (its padding box).

@@ -87,8 +87,18 @@ export function actionSentences(game, snapshot, page) {
   return items;
 }
 
+/** What a screen reader reads of `node`: its text less the parts hidden from it (the move
+ * log shows "A♥" `aria-hidden` beside its spoken words: `spokenNodes`). */
 function text(node) {
-  return (node?.textContent || "").replace(/\s+/g, " ").trim();
+  const parts = [];
+  const walk = (n) => {
+    for (const c of n.childNodes) {
+      if (c.nodeType === Node.TEXT_NODE) parts.push(c.data);
+      else if (c.nodeType === Node.ELEMENT_NODE && c.getAttribute("aria-hidden") !== "true") walk(c);
+    }
+  };
+  if (node) walk(node);
+  return parts.join("").replace(/\s+/g, " ").trim();
 }
 
 /** The "Describe" button and dialog (`#describe-btn`, `#describe-dialog`). */
@@ -166,7 +176,7 @@ export class DescribeDialog {
     const status = [text(byId("status-banner")), text(byId("turn-text"))].filter(Boolean).join(" ");
     parts.push(h("p", { id: "describe-status", text: status }));
     const seats = [...document.querySelectorAll("#seat-list > li")].map((li) => {
-      const name = text(li.querySelector(".seat-name")).replace("◀", "").replace(/\s+/g, " ").trim();
+      const name = text(li.querySelector(".seat-name"));
       const extra = text(li.querySelector(".seat-extra"));
       return h("li", { text: extra ? labelled(name, extra) : name });
     });
@@ -178,7 +188,7 @@ export class DescribeDialog {
       own = [];
     }
     if (own.length) parts.push(h("h3", { text: gettext("The table") }), h("ul", {}, ...own.map((line) => h("li", { text: spoken(this.game, line) }))));
-    const moves = [...document.querySelectorAll("#move-log > li")].slice(-LATEST_MOVES).map(text).filter(Boolean).map((m) => spoken(this.game, m));
+    const moves = [...document.querySelectorAll("#move-log > li")].slice(-LATEST_MOVES).map(text).filter(Boolean);
     if (moves.length) parts.push(h("h3", { text: gettext("Latest moves") }), h("ol", {}, ...moves.map((m) => h("li", { text: m }))));
     parts.push(h("h3", { id: "describe-actions-h", tabindex: "-1", text: gettext("What you may do now") }));
     const all = page.myTurn ? actionSentences(this.game, snap, page) : [];

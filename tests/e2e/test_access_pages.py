@@ -65,6 +65,10 @@ def test_hextopias_cards_reach_a_screen_reader_in_words_in_the_log_and_the_repla
     assert SUITS.search(log.inner_text())  # shown as they are
     said = log.aria_snapshot()
     assert "Your cards:" in said and " of " in said and not SUITS.search(said), said
+    page.keyboard.press("Alt+Shift+D")  # Describe's latest moves: each said once, in words
+    latest = page.locator("#describe-body ol li").all_inner_texts()
+    assert sum(line.count("Your cards:") for line in latest) == 1 and not SUITS.search(" ".join(latest)), latest
+    page.keyboard.press("Escape")
     Seat.objects.filter(match=match, index=0).update(user=None, bot_kind="random")
     match_play_out(match_id=match.pk, max_actions=5000)
     assert Match.unscoped.get(pk=match.pk).status == Match.Status.FINISHED
